@@ -1,0 +1,79 @@
+import type { Config } from '../config.ts';
+import type { DevOutbox } from './outbox.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { maskPhone } from '#shared/phone.ts';
+
+export interface SmsMessage {
+  /** +91 followed by 10 digits. */
+  to: string;
+  text: string;
+  /** Template variables for gateways that send DLT-registered templates (India). */
+  vars: Record<string, string>;
+}
+
+export interface SmsDriver {
+  send(message: SmsMessage): Promise<void>;
+}
+
+export class SmsDeliveryError extends Error {}
+
+export function createSmsDriver(
+  config: Config,
+  outbox: DevOutbox,
+  log: FastifyBaseLogger,
+): SmsDriver {
+  const sms = config.sms;
+  if (sms.driver === 'http') return httpSmsDriver(sms);
+  return {
+    async send(message) {
+      outbox.add({ channel: 'sms', to: message.to, text: message.text });
+      log.info({ to: maskPhone(message.to) }, `[sms:console] ${message.text}`);
+    },
+  };
+}
+
+/**
+ * MSG91-style gateway (flow API): POST JSON with the auth key in a header, the DLT template id,
+ * the sender id and one recipient with the template's variables. Any non-2xx answer, network
+ * error or slow answer is a failed delivery.
+ */
+export function httpSmsDriver(options: {
+  url: string;
+  authKey: string;
+  senderId: string;
+  templateId: string;
+  timeoutMs?: number;
+}): SmsDriver {
+  return {
+    async send(message) {
+      let response: Response;
+      try {
+        response = await fetch(options.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json',
+            authkey: options.authKey,
+          },
+          body: JSON.stringify({
+            template_id: options.templateId,
+            sender: options.senderId,
+            short_url: '0',
+            recipients: [{ mobiles: message.to.replace(/^\+/, ''), ...message.vars }],
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 5000),
+        });
+      } catch (err) {
+        throw new SmsDeliveryError(`SMS gateway unreachable: ${(err as Error).message}`);
+      }
+      const body = await response.text().catch(() => '');
+      if (!response.ok)
+        throw new SmsDeliveryError(
+          `SMS gateway answered ${response.status}: ${body.slice(0, 200)}`,
+        );
+      // MSG91 answers 200 with {"type":"error"} for some failures.
+      if (/"type"\s*:\s*"error"/.test(body))
+        throw new SmsDeliveryError(`SMS gateway refused: ${body.slice(0, 200)}`);
+    },
+  };
+}

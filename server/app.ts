@@ -1,0 +1,125 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import { EventEmitter } from 'node:events';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { Ctx } from './context.ts';
+import { openDb, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { DevOutbox } from './adapters/outbox.ts';
+import { createSmsDriver } from './adapters/sms.ts';
+import { OneTimeCodes } from './lib/one-time-codes.ts';
+import { pruneEvents } from './lib/rate-limit.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { citiesRoutes } from './modules/cities/cities.routes.ts';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: Ctx;
+}
+
+/** Builds the whole server for a configuration; main.ts listens, tests inject or listen on port 0. */
+export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // Only the configured number of proxies may set the client address; otherwise a client could
+    // pick its own rate-limit key with X-Forwarded-For.
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: config.env === 'test',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
+  await migrate(db);
+
+  const outbox = new DevOutbox();
+  const ctx: Ctx = {
+    config,
+    db,
+    log: app.log,
+    outbox,
+    sms: createSmsDriver(config, outbox, app.log),
+    codes: new OneTimeCodes(db, config.secretKey),
+    events: new EventEmitter(),
+  };
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'NearHire API',
+        version: '1.0.0',
+        description: 'Direct hiring marketplace for India',
+      },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  registerErrorHandling(app);
+  registerAuth(app, ctx);
+
+  await app.register(async (scope) => {
+    await systemRoutes(scope, ctx);
+    await authRoutes(scope, ctx);
+    await citiesRoutes(scope, ctx);
+    scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+      scope.swagger(),
+    );
+  });
+
+  serveWebApp(app, config);
+
+  const pruneTimer = setInterval(
+    () => pruneEvents(db).catch((err) => app.log.warn({ err }, 'prune failed')),
+    3600_000,
+  );
+  pruneTimer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(pruneTimer);
+    if (!options.db) await db.close();
+  });
+
+  return { app, ctx };
+}
+
+// The built single-page app: files from dist/web, and index.html for every other non-API GET so
+// that client-side routes (and the 404 screen) work on reload.
+function serveWebApp(app: FastifyInstance, config: Config): void {
+  if (!existsSync(path.join(config.webDist, 'index.html'))) return;
+  void app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    // Vite's hashed bundles never change; everything else is revalidated.
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/')) return reply.callNotFound();
+    return reply.sendFile('index.html');
+  });
+}

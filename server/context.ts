@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventEmitter } from 'node:events';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { DevOutbox } from './adapters/outbox.ts';
+import type { SmsDriver } from './adapters/sms.ts';
+import type { OneTimeCodes } from './lib/one-time-codes.ts';
+
+/** What route modules and services need, built once in app.ts. */
+export interface Ctx {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  outbox: DevOutbox;
+  sms: SmsDriver;
+  codes: OneTimeCodes;
+  /** In-process signals between modules (e.g. 'session-revoked' closes that session's sockets). */
+  events: EventEmitter;
+}

@@ -1,0 +1,107 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import pg from 'pg';
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+
+// One small interface over both engines, so repos write plain SQL once and it runs on the embedded
+// PGlite and on real PostgreSQL alike.
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Tx extends Queryable {
+  /** Runs a script of several statements (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Tx {
+  kind: 'pglite' | 'postgres';
+  tx<T>(fn: (q: Tx) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+// Counts and ids come back as JS numbers and strings on both engines.
+pg.types.setTypeParser(20, (v) => Number(v)); // int8
+pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
+
+export async function openDb(databaseUrl: string | null, dataDir: string): Promise<Db> {
+  if (databaseUrl && databaseUrl !== 'memory') return openPostgres(databaseUrl);
+  let dir: string | undefined;
+  if (databaseUrl !== 'memory') {
+    dir = path.join(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  return openPglite(dir);
+}
+
+async function openPglite(dir?: string): Promise<Db> {
+  const lite = await PGlite.create(dir, {
+    extensions: { pg_trgm },
+    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+  });
+  return {
+    kind: 'pglite',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await lite.query<T>(sql, params)).rows;
+    },
+    async exec(sql) {
+      await lite.exec(sql);
+    },
+    async tx(fn) {
+      return lite.transaction(async (t) =>
+        fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await t.query<T>(sql, params)).rows;
+          },
+          async exec(sql: string) {
+            await t.exec(sql);
+          },
+        }),
+      );
+    },
+    async close() {
+      await lite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start, not on the first request, when the database cannot be reached.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn({
+          async query<T>(sql: string, params: unknown[] = []) {
+            return (await client.query(sql, params)).rows as T[];
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

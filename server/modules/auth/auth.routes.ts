@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION, LOGIN } from '#shared/limits.ts';
+import { english } from '#shared/i18n/translate.ts';
+import {
+  meResponse,
+  requestCodeBody,
+  requestCodeResponse,
+  setRoleBody,
+  verifyCodeBody,
+} from '#shared/schemas/auth.ts';
+import type { Ctx } from '../../context.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
+import { SmsDeliveryError } from '../../adapters/sms.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { findMe, setRole, upsertUserByPhone } from '../users/users.repo.ts';
+import { createSession, revokeSession } from './sessions.ts';
+
+export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const setSessionCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(SESSION.cookieName, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.isProduction,
+      path: '/',
+      maxAge: SESSION.ttlDays * 24 * 3600,
+    });
+
+  app.post(
+    '/api/auth/otp',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: requestCodeBody, response: { 200: requestCodeResponse } },
+    },
+    async (request) => {
+      const req = { purpose: 'login' as const, target: request.body.phone, ip: request.ip };
+      const { code, id } = await ctx.codes.issue(req);
+      try {
+        await ctx.sms.send({
+          to: req.target,
+          text: english('login.smsText', { code }),
+          vars: { otp: code },
+        });
+      } catch (err) {
+        if (!(err instanceof SmsDeliveryError)) throw err;
+        request.log.error({ err }, 'sms delivery failed');
+        await ctx.codes.withdraw(id, req);
+        throw new AppError(502, 'login.sendFailed');
+      }
+      return {
+        phone: req.target,
+        expiresInSeconds: LOGIN.codeTtlSeconds,
+        resendAfterSeconds: LOGIN.resendCooldownSeconds,
+      };
+    },
+  );
+
+  app.post(
+    '/api/auth/verify',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], body: verifyCodeBody, response: { 200: meResponse } },
+    },
+    async (request, reply) => {
+      const { phone, code } = request.body;
+      await ctx.codes.verify({ purpose: 'login', target: phone, code, ip: request.ip });
+      const userId = await upsertUserByPhone(ctx.db, phone);
+      const token = await createSession(ctx.db, userId, request.ip, request.headers['user-agent']);
+      setSessionCookie(reply, token);
+      const user = await findMe(ctx.db, userId);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    async (request, reply) => {
+      if (request.user) {
+        await revokeSession(ctx.db, request.user.sessionHash);
+        ctx.events.emit('session-revoked', request.user.sessionHash);
+      }
+      reply.clearCookie(SESSION.cookieName, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/me',
+    { schema: { tags: ['auth'], response: { 200: meResponse } } },
+    async (request) => {
+      const user = await findMe(ctx.db, requireUser(request).id);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
+
+  app.put(
+    '/api/me/role',
+    { schema: { tags: ['auth'], body: setRoleBody, response: { 200: meResponse } } },
+    async (request) => {
+      const me = requireUser(request);
+      if ((await setRole(ctx.db, me.id, request.body.role)) === 'locked')
+        throw conflict('role.locked');
+      const user = await findMe(ctx.db, me.id);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import type { Db } from '../../db/client.ts';
+import { SESSION } from '#shared/limits.ts';
+import { hashToken, newToken } from '../../lib/crypto.ts';
+
+export interface SessionUser {
+  id: string;
+  phone: string;
+  role: 'user' | 'recruiter' | null;
+  isOnboarded: boolean;
+  onboardingStep: number;
+  sessionHash: string;
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  ip: string,
+  userAgent: string | undefined,
+): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `INSERT INTO sessions (token_hash, user_id, expires_at, ip, user_agent)
+     VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`,
+    [hashToken(token), userId, SESSION.ttlDays, ip, userAgent?.slice(0, 300) ?? null],
+  );
+  return token;
+}
+
+export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const hash = hashToken(token);
+  const [row] = await db.query<{
+    id: string;
+    phone_no: string;
+    user_role: 'user' | 'recruiter' | null;
+    is_onboarded: boolean;
+    onboarding_step: number;
+  }>(
+    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step
+       FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL`,
+    [hash],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    phone: row.phone_no,
+    role: row.user_role,
+    isOnboarded: row.is_onboarded,
+    onboardingStep: row.onboarding_step,
+    sessionHash: hash,
+  };
+}
+
+export async function revokeSession(db: Db, sessionHash: string): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+    [sessionHash],
+  );
+}

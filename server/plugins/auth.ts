@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SESSION } from '#shared/limits.ts';
+import type { Ctx } from '../context.ts';
+import { findSession, type SessionUser } from '../modules/auth/sessions.ts';
+import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
+import type { UserRole } from '#shared/picklists.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes are private unless they say otherwise: a forgotten flag fails closed. */
+    public?: boolean;
+  }
+}
+
+export function readToken(request: FastifyRequest): string | null {
+  const cookie = request.cookies[SESSION.cookieName];
+  if (cookie) return cookie;
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim();
+  return null;
+}
+
+export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    checkOrigin(request, ctx);
+    const token = readToken(request);
+    request.user = token ? await findSession(ctx.db, token) : null;
+    const isApi = request.url.startsWith('/api/');
+    if (isApi && !request.routeOptions.config.public && !request.user) {
+      throw unauthorized(token ? 'session.expired' : 'session.mustLogin');
+    }
+  });
+}
+
+// SameSite=Lax already keeps our cookie off cross-site POSTs; refusing foreign Origins on
+// state-changing requests closes the rest (and the WebSocket handshake uses the same rule).
+function checkOrigin(request: FastifyRequest, ctx: Ctx): void {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+  const origin = request.headers.origin;
+  if (!origin || isAllowedOrigin(origin, request, ctx)) return;
+  throw new AppError(403, 'errors.badOrigin');
+}
+
+export function isAllowedOrigin(origin: string, request: FastifyRequest, ctx: Ctx): boolean {
+  if (ctx.config.allowedOrigins.includes(origin)) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireRole(request: FastifyRequest, role: UserRole): SessionUser {
+  const user = requireUser(request);
+  if (user.role !== role) throw forbidden();
+  return user;
+}

@@ -1,0 +1,78 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import { buildApp, type BuiltApp } from '../app.ts';
+import { testConfig, type Config } from '../config.ts';
+
+export interface TestApp extends BuiltApp {
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server for one test file, on its own database: a throwaway in-memory PGlite, or — when
+ * DATABASE_URL is set (CI runs the suite that way too) — a fresh PostgreSQL database created for
+ * this file and dropped after, so files never share state.
+ */
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const base = testConfig(overrides);
+  let dropDatabase: (() => Promise<void>) | null = null;
+  let databaseUrl = base.databaseUrl;
+  if (databaseUrl && databaseUrl !== 'memory') {
+    const name = `nearhire_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(databaseUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: base.databaseUrl! });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const built = await buildApp({ ...base, databaseUrl });
+  return {
+    ...built,
+    async close() {
+      await built.app.close();
+      await dropDatabase?.();
+    },
+  };
+}
+
+/** The session cookie from a response's Set-Cookie, ready for a Cookie header. */
+export function sessionCookie(setCookie: string | string[] | undefined): string {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const sid = all.find((c) => c.startsWith('sid='));
+  if (!sid) throw new Error('no session cookie in response');
+  return sid.split(';')[0]!;
+}
+
+/** Reads the newest login code sent to a phone from the dev outbox. */
+export function lastCode(app: BuiltApp, phone: string): string {
+  const entry = app.ctx.outbox.list(phone)[0];
+  const code = entry?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in outbox for ${phone}`);
+  return code;
+}
+
+/** Logs a phone in through the real HTTP flow and returns its Cookie header value. */
+export async function login(t: BuiltApp, phone: string, ip = '10.0.0.1'): Promise<string> {
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/otp',
+    payload: { phone },
+    remoteAddress: ip,
+  });
+  if (sent.statusCode !== 200) throw new Error(`otp: ${sent.statusCode} ${sent.body}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify',
+    payload: { phone, code: lastCode(t, `+91${phone.replace(/\D/g, '').slice(-10)}`) },
+    remoteAddress: ip,
+  });
+  if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode} ${res.body}`);
+  return sessionCookie(res.headers['set-cookie']);
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { msg } from '../i18n/translate.ts';
+import { normalizePhone } from '../phone.ts';
+import { LOGIN } from '../limits.ts';
+import { USER_ROLES } from '../picklists.ts';
+
+/** Accepts the ways people type an Indian mobile number and yields +91XXXXXXXXXX. */
+export const phoneSchema = z
+  .string({ error: () => msg('login.invalidPhone') })
+  .max(32, { error: () => msg('login.invalidPhone') })
+  .transform((value, ctx) => {
+    const phone = normalizePhone(value);
+    if (!phone) {
+      ctx.addIssue({ code: 'custom', message: msg('login.invalidPhone') });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const loginCodeSchema = z
+  .string({ error: () => msg('login.invalidCode') })
+  .regex(new RegExp(`^\\d{${LOGIN.codeLength}}$`), { error: () => msg('login.invalidCode') });
+
+/** What the code input keeps of what was typed or pasted: digits only, at most 6. */
+export function truncateCode(input: string): string {
+  return input.replace(/\D/g, '').slice(0, LOGIN.codeLength);
+}
+
+export const requestCodeBody = z.object({ phone: phoneSchema });
+export const verifyCodeBody = z.object({ phone: phoneSchema, code: loginCodeSchema });
+
+export const requestCodeResponse = z.object({
+  phone: z.string(),
+  expiresInSeconds: z.number(),
+  resendAfterSeconds: z.number(),
+});
+
+export const userRoleSchema = z.enum(USER_ROLES, { error: () => msg('role.failed') });
+
+export const meSchema = z.object({
+  id: z.string(),
+  phone: z.string(),
+  role: userRoleSchema.nullable(),
+  isOnboarded: z.boolean(),
+  onboardingStep: z.number().int(),
+  fullName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const meResponse = z.object({ user: meSchema });
+export const setRoleBody = z.object({ role: userRoleSchema });
+
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
