@@ -24,9 +24,17 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 
+export interface RouteInfo {
+  method: string;
+  url: string;
+  public: boolean;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: Ctx;
+  /** Every route with whether it is public: the auth test walks this list. */
+  routes: RouteInfo[];
 }
 
 /** Builds the whole server for a configuration; main.ts listens, tests inject or listen on port 0. */
@@ -41,6 +49,12 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+    }
+  });
 
   const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
   await migrate(db);
@@ -97,7 +111,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     if (!options.db) await db.close();
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }
 
 // The built single-page app: files from dist/web, and index.html for every other non-API GET so

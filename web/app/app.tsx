@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { TOAST } from '#shared/limits.ts';
+import { createQueryClient } from '../lib/query-client.ts';
+import { routes } from './routes.tsx';
+
+const router = createBrowserRouter(routes);
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster
+        position="top-center"
+        duration={TOAST.durationMs}
+        visibleToasts={TOAST.visible}
+        richColors
+        closeButton
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import type { UserRole } from '#shared/picklists.ts';
+import { ONBOARDING_STEPS } from '#shared/limits.ts';
+import { homePathForRole, onboardingPath } from '#shared/routes.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { useMe } from '../features/auth/api.ts';
+import { homeFor } from '../features/auth/where-next.ts';
+
+/**
+ * Who may open a screen (spec "Route table and guards"):
+ * - 'login': signed in, with a role, onboarded;
+ * - a role: the same, and that role (others go to their own home);
+ * - 'onboarding': signed in with this role and not onboarded yet, at a step already reached.
+ * The server enforces all of it again on every API call; this only decides what to show.
+ */
+export type Access = 'login' | UserRole | { onboarding: UserRole };
+
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const location = useLocation();
+  const params = useParams();
+  const { data: me, isPending, isError } = useMe();
+
+  if (isPending || (isError && !me)) return <Spinner />;
+  if (!me) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (!me.role) return <Navigate to="/onboarding" replace />;
+
+  if (typeof access === 'object') {
+    if (me.isOnboarded) return <Navigate to={homeFor(me)} replace />;
+    if (me.role !== access.onboarding)
+      return <Navigate to={onboardingPath(me.role, me.onboardingStep)} replace />;
+    const step = Number(params.step);
+    const max = ONBOARDING_STEPS[me.role];
+    if (!Number.isInteger(step) || step < 1 || step > Math.min(max, me.onboardingStep)) {
+      return <Navigate to={onboardingPath(me.role, me.onboardingStep)} replace />;
+    }
+    return children;
+  }
+
+  if (!me.isOnboarded) return <Navigate to={onboardingPath(me.role, me.onboardingStep)} replace />;
+  if (access !== 'login' && me.role !== access)
+    return <Navigate to={homePathForRole(me.role)} replace />;
+  return children;
+}

@@ -1,0 +1,129 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/ui/spinner.tsx';
+import { Guard, type Access } from './guard.tsx';
+import { useMe } from '../features/auth/api.ts';
+
+// Route-level code splitting: each screen is its own chunk.
+const LandingPage = lazy(() =>
+  import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RoleChoicePage = lazy(() =>
+  import('../features/onboarding/role-choice-page.tsx').then((m) => ({
+    default: m.RoleChoicePage,
+  })),
+);
+const NotFoundPage = lazy(() =>
+  import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
+const PlaceholderPage = lazy(() =>
+  import('../features/shell/placeholder-page.tsx').then((m) => ({ default: m.PlaceholderPage })),
+);
+
+function Placeholder({ titleKey, title }: { titleKey?: string; title?: string }) {
+  const { t } = useTranslation();
+  return <PlaceholderPage title={title ?? t(titleKey ?? 'common.comingSoon')} />;
+}
+
+const guarded = (access: Access, element: ReactNode) => <Guard access={access}>{element}</Guard>;
+
+/** /jobs and /messages are listed without content: send each role to its own screen. */
+function RoleRedirect({ user, recruiter }: { user: string; recruiter: string }) {
+  const { data: me } = useMe();
+  return <Navigate to={me?.role === 'recruiter' ? recruiter : user} replace />;
+}
+
+function Root() {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+// The route table of the spec, one line a path. Screens that later issues build are placeholders.
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage mode="login" /> },
+      { path: '/register', element: <LoginPage mode="register" /> },
+      { path: '/onboarding', element: <RoleChoicePage /> },
+      {
+        path: '/onboarding/recruiter/:step',
+        element: guarded({ onboarding: 'recruiter' }, <Placeholder title="Recruiter onboarding" />),
+      },
+      {
+        path: '/onboarding/job-seeker/:step',
+        element: guarded({ onboarding: 'user' }, <Placeholder title="Job seeker onboarding" />),
+      },
+      { path: '/jobseeker-dashboard', element: guarded('login', <Placeholder title="Jobs" />) },
+      { path: '/job-detail/:id', element: guarded('login', <Placeholder title="Job details" />) },
+      { path: '/job-chats', element: guarded('login', <Placeholder title="Job Chats" />) },
+      { path: '/jobseeker-chat/:id', element: guarded('login', <Placeholder title="Chat" />) },
+      { path: '/candidate-profile', element: guarded('user', <Placeholder title="My profile" />) },
+      {
+        path: '/candidate/:id',
+        element: guarded('login', <Placeholder title="Candidate profile" />),
+      },
+      {
+        path: '/update_job_preferences',
+        element: guarded('user', <Placeholder title="Job Preferences" />),
+      },
+      { path: '/profile', element: guarded('login', <Placeholder title="Profile" />) },
+      {
+        path: '/jobs',
+        element: guarded(
+          'login',
+          <RoleRedirect user="/jobseeker-dashboard" recruiter="/recruiter-dashboard/Profile" />,
+        ),
+      },
+      {
+        path: '/messages',
+        element: guarded(
+          'login',
+          <RoleRedirect user="/job-chats" recruiter="/recruiter-dashboard/Messages" />,
+        ),
+      },
+      {
+        path: '/recruiter-dashboard',
+        element: guarded('recruiter', <Navigate to="/recruiter-dashboard/Home" replace />),
+      },
+      {
+        path: '/recruiter-dashboard/Home',
+        element: guarded('recruiter', <Placeholder title="Recommended candidates" />),
+      },
+      {
+        path: '/recruiter-dashboard/Messages',
+        element: guarded('recruiter', <Placeholder title="Messages" />),
+      },
+      {
+        path: '/recruiter-dashboard/Profile',
+        element: guarded('recruiter', <Placeholder title="Profile" />),
+      },
+      {
+        path: '/recruiter-settings',
+        element: guarded('recruiter', <Placeholder title="Profile Settings" />),
+      },
+      {
+        path: '/recruiter-messages/chat/:id',
+        element: guarded('recruiter', <Placeholder title="Chat" />),
+      },
+      {
+        path: '/post-job',
+        element: guarded('recruiter', <Placeholder title="Create New Job Listing" />),
+      },
+      {
+        path: '/create-job',
+        element: guarded('login', <Placeholder title="Create New Job Listing" />),
+      },
+      { path: '/candidate_details/:id', element: <Placeholder title="Candidate details" /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
