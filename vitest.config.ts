@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // CI collects JSON reports for its one-line summary (.ci/run); locally only the default output.
+    reporters: process.env.VITEST_JSON_DIR ? ['default', 'json'] : ['default'],
     projects: [
       {
         test: {

@@ -45,7 +45,6 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     // pick its own rate-limit key with X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: config.env === 'test',
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -66,7 +66,12 @@ export function httpSmsDriver(options: {
       } catch (err) {
         throw new SmsDeliveryError(`SMS gateway unreachable: ${(err as Error).message}`);
       }
-      const body = await response.text().catch(() => '');
+      let body: string;
+      try {
+        body = await response.text();
+      } catch (err) {
+        throw new SmsDeliveryError(`SMS gateway answer unreadable: ${(err as Error).message}`);
+      }
       if (!response.ok)
         throw new SmsDeliveryError(
           `SMS gateway answered ${response.status}: ${body.slice(0, 200)}`,

@@ -107,6 +107,28 @@ describe('sessions and unknown paths', () => {
     }
   });
 
+  it('an unknown /api path answers 404 without a session too', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await t.app.inject({
+        method,
+        url: '/api/no-such-thing',
+        ...(method === 'POST' ? { payload: {} } : {}),
+      });
+      expect(res.statusCode, method).toBe(404);
+    }
+  });
+
+  it('a percent-encoded path to a private route still needs a session', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/%61pi/me/role',
+      payload: { role: 'user' },
+    });
+    expect(res.statusCode).toBe(401);
+    const get = await t.app.inject({ url: '/%61pi/me' });
+    expect(get.statusCode).toBe(401);
+  });
+
   it('a garbage session cookie answers 401 with the session-expired message', async () => {
     const res = await t.app.inject({ url: '/api/me', headers: { cookie: 'sid=not-a-real-token' } });
     expect(res.statusCode).toBe(401);

@@ -30,8 +30,10 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     checkOrigin(request, ctx);
     const token = readToken(request);
     request.user = token ? await findSession(ctx.db, token) : null;
-    const isApi = request.url.startsWith('/api/');
-    if (isApi && !request.routeOptions.config.public && !request.user) {
+    // Decided on the matched route, not the raw URL (a percent-encoded path still matches the
+    // route). Unmatched URLs fall through to the 404 handler.
+    const matched = request.routeOptions.url !== undefined;
+    if (matched && !request.routeOptions.config.public && !request.user) {
       throw unauthorized(token ? 'session.expired' : 'session.mustLogin');
     }
   });

@@ -83,6 +83,13 @@ export const en = {
     updated: 'Profile updated as {{role}}',
     locked: 'Your role is already set. You can change your user type later in settings.',
   },
+  info: {
+    aboutTitle: 'About NearHire',
+    aboutText:
+      'NearHire connects job seekers and recruiters in the same city. Seekers chat directly with the boss who is hiring; recruiters see candidates who fit their jobs, nearest first.',
+    companiesTitle: 'Companies',
+    companiesText: 'Verified companies hiring near you will be listed here.',
+  },
   notFound: {
     heading: '404',
     text: 'Oops! Page not found',

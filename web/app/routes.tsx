@@ -20,6 +20,9 @@ const RoleChoicePage = lazy(() =>
 const NotFoundPage = lazy(() =>
   import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
 );
+const InfoPage = lazy(() =>
+  import('../features/shell/info-page.tsx').then((m) => ({ default: m.InfoPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('../features/shell/placeholder-page.tsx').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -123,6 +126,8 @@ export const routes: RouteObject[] = [
         element: guarded('login', <Placeholder title="Create New Job Listing" />),
       },
       { path: '/candidate_details/:id', element: <Placeholder title="Candidate details" /> },
+      { path: '/about', element: <InfoPage page="about" /> },
+      { path: '/companies', element: <InfoPage page="companies" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

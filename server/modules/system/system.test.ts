@@ -92,7 +92,7 @@ describe('GET /api/dev/outbox', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('errors.notFound');
       const anonymous = await prod.app.inject({ url: '/api/dev/outbox' });
-      expect(anonymous.statusCode).not.toBe(200);
+      expect(anonymous.statusCode).toBe(404);
       expect(anonymous.body).not.toContain('messages');
     } finally {
       await prod.close();

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, login, type TestApp } from '../test/app.ts';
+import { seedDemoData } from './seed.ts';
+import { DEMO_RECRUITER_PHONE, DEMO_SEEKER_PHONE } from './users.ts';
+
+const TABLES = ['users', 'recruiter_profiles', 'seeker_profiles', 'work_experiences'] as const;
+
+async function counts(t: TestApp): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const table of TABLES) {
+    const [row] = await t.ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+    out[table] = row!.n;
+  }
+  return out;
+}
+
+describe('seedDemoData on an empty database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('creates the demo recruiter and seeker and returns true', async () => {
+    expect(await counts(t)).toEqual({
+      users: 0,
+      recruiter_profiles: 0,
+      seeker_profiles: 0,
+      work_experiences: 0,
+    });
+    expect(await seedDemoData(t.ctx)).toBe(true);
+
+    const [recruiter] = await t.ctx.db.query<{
+      user_role: string;
+      is_onboarded: boolean;
+      company_name: string;
+      is_verified: boolean;
+      verified_at: string | null;
+    }>(
+      `SELECT u.user_role, u.is_onboarded, r.company_name, r.is_verified, r.verified_at
+         FROM users u JOIN recruiter_profiles r ON r.user_id = u.id WHERE u.phone_no = $1`,
+      [DEMO_RECRUITER_PHONE],
+    );
+    expect(DEMO_RECRUITER_PHONE).toBe('+919000000001');
+    expect(recruiter).toMatchObject({
+      user_role: 'recruiter',
+      is_onboarded: true,
+      is_verified: true,
+    });
+    expect(recruiter!.company_name).toBeTruthy();
+    expect(recruiter!.verified_at).not.toBeNull();
+
+    const [seeker] = await t.ctx.db.query<{
+      user_role: string;
+      is_onboarded: boolean;
+      city: string | null;
+    }>(
+      `SELECT u.user_role, u.is_onboarded, c.name AS city
+         FROM users u JOIN seeker_profiles s ON s.user_id = u.id
+         LEFT JOIN cities c ON c.id = s.city_id
+        WHERE u.phone_no = $1`,
+      [DEMO_SEEKER_PHONE],
+    );
+    expect(DEMO_SEEKER_PHONE).toBe('+919000000002');
+    expect(seeker).toEqual({ user_role: 'user', is_onboarded: true, city: 'Bengaluru' });
+  });
+
+  it('a second call returns false and creates nothing more', async () => {
+    const before = await counts(t);
+    expect(before.users).toBe(2);
+    expect(await seedDemoData(t.ctx)).toBe(false);
+    expect(await counts(t)).toEqual(before);
+  });
+
+  it('the demo recruiter logs in through the real HTTP flow', async () => {
+    const cookie = await login(t, DEMO_RECRUITER_PHONE, '10.5.0.1');
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user).toMatchObject({
+      phone: DEMO_RECRUITER_PHONE,
+      role: 'recruiter',
+      isOnboarded: true,
+      fullName: 'Priya Sharma',
+    });
+  });
+
+  it('the demo seeker logs in as an onboarded job seeker', async () => {
+    const cookie = await login(t, DEMO_SEEKER_PHONE, '10.5.0.2');
+    const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+    expect(me.json().user).toMatchObject({ role: 'user', isOnboarded: true });
+  });
+});
+
+describe('seedDemoData in production', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('returns false and creates nothing, even on an empty database', async () => {
+    const ctx = { ...t.ctx, config: { ...t.ctx.config, isProduction: true } };
+    expect(await seedDemoData(ctx)).toBe(false);
+    expect(await counts(t)).toEqual({
+      users: 0,
+      recruiter_profiles: 0,
+      seeker_profiles: 0,
+      work_experiences: 0,
+    });
+  });
+});
