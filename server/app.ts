@@ -16,6 +16,7 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DevOutbox } from './adapters/outbox.ts';
 import { createSmsDriver } from './adapters/sms.ts';
+import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents } from './lib/rate-limit.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -23,6 +24,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
 
 export interface RouteInfo {
   method: string;
@@ -66,6 +68,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     outbox,
     sms: createSmsDriver(config, outbox, app.log),
     codes: new OneTimeCodes(db, config.secretKey),
+    storage: createStorage(config),
     events: new EventEmitter(),
   };
 
@@ -93,6 +96,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await systemRoutes(scope, ctx);
     await authRoutes(scope, ctx);
     await citiesRoutes(scope, ctx);
+    await filesRoutes(scope, ctx);
     scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
       scope.swagger(),
     );

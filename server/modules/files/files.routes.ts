@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ctx } from '../../context.ts';
+
+export async function filesRoutes(_app: FastifyInstance, _ctx: Ctx): Promise<void> {}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { msg } from '../i18n/translate.ts';
+
+/** Zod option that yields a catalogue message in the active language. */
+export const m = (key: string) => ({ error: () => msg(key) });
+
+/** Required text: trimmed, not empty, bounded. */
+export const text = (requiredKey: string, max = 150) =>
+  z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, m('errors.badRequest'));
+
+/** Optional text: trimmed; empty becomes null. */
+export const optionalText = (max = 150) =>
+  z
+    .string()
+    .trim()
+    .max(max, m('errors.badRequest'))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Years offered by the pick-lists (spec: from the current year + 5 downward). */
+export const year = (requiredKey = 'onboarding.yearRequired') =>
+  z.coerce
+    .number(m(requiredKey))
+    .int(m(requiredKey))
+    .min(1950, m(requiredKey))
+    .max(new Date().getFullYear() + 5, m(requiredKey));
+
+export const cityId = z.coerce.number(m('onboarding.cityRequired')).int().positive(m('onboarding.cityRequired'));
+
+/** Storage key of an uploaded image or file (see server/modules/files). */
+export const storageKey = (requiredKey: string) =>
+  z
+    .string(m(requiredKey))
+    .min(1, m(requiredKey))
+    .max(200, m(requiredKey))
+    .regex(/^[a-z0-9/_.-]+$/, m(requiredKey));
+
+/** A list of short labels (skills, languages): trimmed, non-empty, no duplicates (case-insensitive). */
+export const chipList = (max: number, tooManyKey: string) =>
+  z
+    .array(z.string().trim().min(1).max(40))
+    .max(max, m(tooManyKey))
+    .transform((items) => dedupeChips(items));
+
+export function dedupeChips(items: string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of items) {
+    const item = raw.trim();
+    const key = item.toLowerCase();
+    if (!item || seen.has(key)) continue;
+    seen.add(key);
+    out.push(item);
+  }
+  return out;
+}
+
+/** Adding one chip from an input: trimmed, non-empty, not already there. Returns null if refused. */
+export function addChip(items: string[], input: string, max: number): string[] | null {
+  const item = input.trim();
+  if (!item || item.length > 40 || items.length >= max) return null;
+  if (items.some((i) => i.toLowerCase() === item.toLowerCase())) return null;
+  return [...items, item];
+}

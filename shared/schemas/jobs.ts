@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { JOB_CATEGORIES, JOB_LEVELS, JOB_TYPES } from '../picklists.ts';
+import { m, optionalText } from './common.ts';
+
+const salary = z
+  .union([z.number(), z.string()], m('jobs.salaryInvalid'))
+  .nullish()
+  .transform((v, ctx) => {
+    if (v === null || v === undefined || String(v).trim() === '') return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n < 0 || n > 1000) {
+      ctx.addIssue({ code: 'custom', ...m('jobs.salaryInvalid') });
+      return z.NEVER;
+    }
+    return Math.round(n * 100) / 100;
+  });
+
+/**
+ * The post-job form (post-job screen and recruiter onboarding step 4): title, location, type,
+ * level, description and category required; salaries optional LPA numbers with min ≤ max.
+ * `cityId: null` is Remote. The company comes from the recruiter's profile, never from here.
+ */
+export const jobInput = z
+  .object({
+    title: z.string(m('jobs.titleRequired')).trim().min(1, m('jobs.titleRequired')).max(120, m('jobs.titleRequired')),
+    cityId: z.number(m('jobs.locationRequired')).int().positive(m('jobs.locationRequired')).nullable(),
+    type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
+    level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
+    jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
+    description: z.string(m('jobs.descriptionRequired')).trim().min(1, m('jobs.descriptionRequired')).max(5000, m('jobs.descriptionRequired')),
+    requirements: optionalText(5000),
+    minSalary: salary,
+    maxSalary: salary,
+  })
+  .refine((v) => v.minSalary === null || v.maxSalary === null || v.minSalary <= v.maxSalary, {
+    path: ['minSalary'],
+    ...m('jobs.salaryOrder'),
+  });
+export type JobInput = z.input<typeof jobInput>;

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import {
+  ANNUAL_REVENUES,
+  DEGREES,
+  EDUCATION_LEVELS,
+  EMPLOYEE_SIZES,
+  EXPERIENCE_RANGES,
+  FINANCING_STATUSES,
+  GENDERS,
+  INDUSTRIES,
+  JOB_CATEGORIES,
+  NOTICE_PERIODS,
+  PREFERRED_JOB_TYPES,
+  SALARY_RANGES,
+  WORK_EXPERIENCES,
+} from '../picklists.ts';
+import { INTRODUCTION_MAX } from '../limits.ts';
+import { chipList, cityId, m, optionalText, storageKey, text, year } from './common.ts';
+
+// ---------------------------------------------------------------- job seeker, six steps
+// Step numbers (docs/decisions/005): 1 basic, 2 work experience, 3 college, 4 school,
+// 5 job preferences, 6 introduction. See `nextSeekerStep` for the branching.
+
+export const seekerBasicStep = z.object({
+  profileImage: storageKey('onboarding.photoRequired'),
+  fullName: text('onboarding.fullNameRequired', 100),
+  educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
+  email: z.string(m('onboarding.emailInvalid')).trim().toLowerCase().pipe(z.email(m('onboarding.emailInvalid')).max(254)),
+  workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.pickOne')),
+  noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.pickOne')),
+});
+
+export const WORK_INDUSTRIES = [...INDUSTRIES, 'other'] as const;
+
+export const seekerWorkStep = z
+  .object({
+    jobTitle: text('onboarding.required', 100),
+    companyName: text('onboarding.required', 150),
+    industry: z.enum(WORK_INDUSTRIES, m('onboarding.pickOne')),
+    customIndustry: optionalText(60),
+    startYear: year(),
+    endYear: year(),
+    isCurrent: z.boolean().default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (v.industry === 'other' && !v.customIndustry) {
+      ctx.addIssue({ code: 'custom', path: ['customIndustry'], ...m('onboarding.customIndustryRequired') });
+    }
+    if (v.endYear < v.startYear) ctx.addIssue({ code: 'custom', path: ['endYear'], ...m('onboarding.endBeforeStart') });
+  })
+  // "When industry is Other a custom industry is required and replaces it."
+  .transform(({ customIndustry, ...v }) => ({ ...v, industry: v.industry === 'other' ? customIndustry! : v.industry }));
+
+export const seekerCollegeStep = z
+  .object({
+    collegeName: text('onboarding.required', 150),
+    degree: z.enum(DEGREES, m('onboarding.pickOne')),
+    fieldOfStudy: text('onboarding.required', 100),
+    collegeStartYear: year(),
+    collegeEndYear: year(),
+    // Free text parsed as a number (a CGPA like 8.2 or a percentage like 76).
+    cgpa: z.union([z.string(), z.number()], m('onboarding.cgpaInvalid')).transform((v, ctx) => {
+      const n = typeof v === 'number' ? v : Number(String(v).trim().replace(',', '.'));
+      if (String(v).trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
+        ctx.addIssue({ code: 'custom', ...m('onboarding.cgpaInvalid') });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  })
+  .refine((v) => v.collegeEndYear >= v.collegeStartYear, { path: ['collegeEndYear'], ...m('onboarding.endBeforeStart') });
+
+export const seekerSchoolStep = z
+  .object({
+    schoolName: text('onboarding.required', 150),
+    schoolMarks: z.coerce
+      .number(m('onboarding.marksInvalid'))
+      .min(0, m('onboarding.marksInvalid'))
+      .max(100, m('onboarding.marksInvalid'))
+      .transform((v) => Math.round(v * 10) / 10),
+    schoolStartYear: year(),
+    schoolEndYear: year(),
+  })
+  .refine((v) => v.schoolEndYear >= v.schoolStartYear, { path: ['schoolEndYear'], ...m('onboarding.endBeforeStart') });
+
+export const jobPreferences = z.object({
+  jobType: z.enum(PREFERRED_JOB_TYPES, m('onboarding.pickOne')).default('full_time'),
+  industry: z.enum(INDUSTRIES, m('onboarding.pickOne')),
+  salaryRange: z.enum(SALARY_RANGES, m('onboarding.pickOne')),
+  experienceRange: z.enum(EXPERIENCE_RANGES, m('onboarding.pickOne')),
+  cityId,
+  jobCategory: z.enum(JOB_CATEGORIES, m('onboarding.pickOne')),
+});
+
+export const seekerIntroStep = z.object({
+  introduction: z
+    .string(m('onboarding.introRequired'))
+    .trim()
+    .min(1, m('onboarding.introRequired'))
+    .max(INTRODUCTION_MAX, m('onboarding.introTooLong')),
+  languages: chipList(10, 'onboarding.tooManyLanguages').default([]),
+});
+
+export const seekerStepSchemas = {
+  1: seekerBasicStep,
+  2: seekerWorkStep,
+  3: seekerCollegeStep,
+  4: seekerSchoolStep,
+  5: jobPreferences,
+  6: seekerIntroStep,
+} as const;
+export type SeekerStep = keyof typeof seekerStepSchemas;
+
+/**
+ * Spec section 4, with our step numbers: after basic details a Fresher with High School goes
+ * straight to school (skipping work and college), another Fresher to college, everyone else to
+ * work experience. After college a non-Fresher skips school; a Fresher goes on to it. After work
+ * experience, someone whose education is High School skips college (ours: no college to enter).
+ */
+export function nextSeekerStep(step: number, p: { workExperience: string | null; educationLevel: string | null }): number {
+  const fresher = p.workExperience === 'fresher';
+  const highSchool = p.educationLevel === 'high_school';
+  switch (step) {
+    case 1:
+      if (fresher && highSchool) return 4;
+      return fresher ? 3 : 2;
+    case 2:
+      return highSchool ? 4 : 3;
+    case 3:
+      return fresher ? 4 : 5;
+    default:
+      return Math.min(step + 1, 6);
+  }
+}
+
+// ---------------------------------------------------------------- recruiter, four steps
+
+export const recruiterProfileStep = z.object({
+  profileImage: storageKey('upload.imageFailed').nullish(),
+  fullName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(100),
+  gender: z.enum(GENDERS, m('onboarding.pickOne')).nullish(),
+  companyName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(150),
+  designation: optionalText(100),
+});
+
+export const recruiterCompanyStep = z.object({
+  companyName: text('onboarding.allDetails', 150),
+  companyLogo: storageKey('onboarding.companyImage'),
+  employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.allDetails')),
+  financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.allDetails')),
+  annualRevenue: z.enum(ANNUAL_REVENUES, m('onboarding.allDetails')),
+  headquartersAddress: text('onboarding.allDetails', 300),
+  headquartersCityId: cityId.nullish(),
+});
+
+/** A website the user typed: "acme.in" is accepted as https://acme.in. */
+export const websiteUrl = z
+  .string(m('onboarding.websiteInvalid'))
+  .trim()
+  .min(1, m('onboarding.websiteInvalid'))
+  .max(200, m('onboarding.websiteInvalid'))
+  .transform((v, ctx) => {
+    try {
+      const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
+      if (!/^https?:$/.test(url.protocol) || !url.hostname.includes('.') || url.hostname.endsWith('.')) throw new Error('bad');
+      return url.origin;
+    } catch {
+      ctx.addIssue({ code: 'custom', ...m('onboarding.websiteInvalid') });
+      return z.NEVER;
+    }
+  });
+
+export const verificationSend = z
+  .object({
+    websiteUrl,
+    email: z.string(m('onboarding.companyEmail')).trim().toLowerCase().min(1, m('onboarding.companyEmail')).pipe(z.email(m('onboarding.companyEmail')).max(254)),
+  })
+  .refine((v) => emailMatchesWebsite(v.email, v.websiteUrl), { path: ['email'], ...m('onboarding.domainMismatch') });
+
+export const verificationVerify = z.object({
+  code: z.string(m('onboarding.enterOtp')).trim().min(1, m('onboarding.enterOtp')).regex(/^\d{6}$/, m('onboarding.invalidOtp')),
+});
+
+/** Spec: the e-mail domain must contain the website host or the reverse (www. ignored). */
+export function emailMatchesWebsite(email: string, website: string): boolean {
+  const domain = email.split('@')[1]?.toLowerCase() ?? '';
+  let host: string;
+  try {
+    host = new URL(website).hostname.toLowerCase().replace(/^www\./, '');
+  } catch {
+    return false;
+  }
+  if (!domain || !host) return false;
+  // Whole labels only: "acme.in" matches "hr.acme.in" but not "notacme.in".
+  const within = (a: string, b: string) => a === b || a.endsWith(`.${b}`);
+  return within(domain, host) || within(host, domain);
+}
+
+export const recruiterSettings = z.object({
+  fullName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(100),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .nullish()
+    .transform((v) => v || null)
+    .pipe(z.email(m('onboarding.emailInvalid')).nullable()),
+  designation: optionalText(100),
+  companyName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(150),
+  websiteUrl: websiteUrl.nullish().or(z.literal('').transform(() => null)),
+  headquartersAddress: optionalText(300),
+  employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.pickOne')).nullish(),
+  financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.pickOne')).nullish(),
+  profileImage: storageKey('upload.imageFailed').nullish(),
+});
