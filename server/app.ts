@@ -16,6 +16,7 @@ import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { DevOutbox } from './adapters/outbox.ts';
 import { createSmsDriver } from './adapters/sms.ts';
+import { createMailDriver } from './adapters/mail.ts';
 import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents } from './lib/rate-limit.ts';
@@ -25,6 +26,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 
 export interface RouteInfo {
   method: string;
@@ -67,6 +71,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     log: app.log,
     outbox,
     sms: createSmsDriver(config, outbox, app.log),
+    mail: createMailDriver(config, outbox, app.log),
     codes: new OneTimeCodes(db, config.secretKey),
     storage: createStorage(config),
     events: new EventEmitter(),
@@ -97,6 +102,9 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await authRoutes(scope, ctx);
     await citiesRoutes(scope, ctx);
     await filesRoutes(scope, ctx);
+    await onboardingRoutes(scope, ctx);
+    await profilesRoutes(scope, ctx);
+    await jobsRoutes(scope, ctx);
     scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
       scope.swagger(),
     );

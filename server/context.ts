@@ -6,6 +6,7 @@ import type { DevOutbox } from './adapters/outbox.ts';
 import type { SmsDriver } from './adapters/sms.ts';
 import type { OneTimeCodes } from './lib/one-time-codes.ts';
 import type { Storage } from './adapters/storage.ts';
+import type { MailDriver } from './adapters/mail.ts';
 
 /** What route modules and services need, built once in app.ts. */
 export interface Ctx {
@@ -14,6 +15,7 @@ export interface Ctx {
   log: FastifyBaseLogger;
   outbox: DevOutbox;
   sms: SmsDriver;
+  mail: MailDriver;
   codes: OneTimeCodes;
   storage: Storage;
   /** In-process signals between modules (e.g. 'session-revoked' closes that session's sockets). */

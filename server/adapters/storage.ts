@@ -1,3 +1,11 @@
+import {
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -7,19 +15,25 @@ export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<{ body: Buffer; contentType: string } | null>;
   delete(key: string): Promise<void>;
-  /** Removes every file whose key starts with `prefix` (account deletion). */
+  /**
+   * Removes every file under the folder `prefix` (account deletion). The prefix is a folder on
+   * every driver: 'public/u/1' never touches 'public/u/10/...'.
+   */
   deletePrefix(prefix: string): Promise<void>;
 }
 
 const KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
 export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`bad storage key: ${key}`);
+  if (!KEY.test(key) || key.includes('..') || key.includes('//'))
+    throw new Error(`bad storage key: ${key}`);
 }
+
+type S3Config = Extract<Config['storage'], { driver: 's3' }>;
 
 export function createStorage(config: Config): Storage {
   if (config.storage.driver === 'disk') return diskStorage(config.storage.dir);
-  throw new Error('S3 storage driver not available yet');
+  return s3Storage(config.storage);
 }
 
 /** Files under one folder; the content type is kept in a sidecar file next to each file. */
@@ -38,7 +52,10 @@ export function diskStorage(root: string): Storage {
     async get(key) {
       try {
         const target = file(key);
-        const [body, contentType] = await Promise.all([readFile(target), readFile(`${target}.type`, 'utf8')]);
+        const [body, contentType] = await Promise.all([
+          readFile(target),
+          readFile(`${target}.type`, 'utf8'),
+        ]);
         return { body, contentType };
       } catch {
         return null;
@@ -54,4 +71,84 @@ export function diskStorage(root: string): Storage {
       await rm(path.join(root, prefix), { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An S3-compatible bucket (AWS, MinIO, R2...). The bucket stays private: public images are served
+ * through GET /media, so one bucket policy ("no public access") covers resumes and images alike.
+ * `listPageSize` exists so tests can exercise paging without creating a thousand objects.
+ */
+export function s3Storage(
+  cfg: S3Config,
+  options: { client?: S3Client; listPageSize?: number } = {},
+): Storage {
+  const client =
+    options.client ??
+    new S3Client({
+      region: cfg.region,
+      endpoint: cfg.endpoint,
+      // Self-hosted servers (MinIO, s3rver) rarely have per-bucket DNS names.
+      forcePathStyle: Boolean(cfg.endpoint),
+      // Without explicit keys the SDK's default chain (instance role, env) applies.
+      credentials:
+        cfg.accessKeyId && cfg.secretAccessKey
+          ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+          : undefined,
+    });
+  const Bucket = cfg.bucket;
+  return {
+    async put(key, body, ContentType) {
+      assertKey(key);
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType }));
+    },
+    async get(key) {
+      assertKey(key);
+      try {
+        const out = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        if (!out.Body) return null;
+        const body = Buffer.from(await out.Body.transformToByteArray());
+        return { body, contentType: out.ContentType ?? 'application/octet-stream' };
+      } catch (err) {
+        // Only "not there" is null; an outage must surface as a 5xx, not as a missing file.
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+    async delete(key) {
+      assertKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async deletePrefix(folder) {
+      assertKey(folder);
+      const Prefix = folder.endsWith('/') ? folder : `${folder}/`;
+      // The continuation token is a position in key order, so deleting a page does not shift
+      // the next one.
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix,
+            ContinuationToken,
+            MaxKeys: options.listPageSize ?? 1000,
+          }),
+        );
+        const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+        if (keys.length > 0) {
+          const out = await client.send(
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
+          );
+          if (out.Errors?.length) {
+            throw new Error(`could not delete ${out.Errors.length} objects under ${Prefix}`);
+          }
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
+
+function isNotFound(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }

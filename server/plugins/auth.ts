@@ -12,6 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes are private unless they say otherwise: a forgotten flag fails closed. */
     public?: boolean;
+    /** Catalogue key of the 401 message for this route (e.g. 'jobs.mustLogin'). */
+    authMessage?: string;
   }
 }
 
@@ -34,7 +36,7 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     // route). Unmatched URLs fall through to the 404 handler.
     const matched = request.routeOptions.url !== undefined;
     if (matched && !request.routeOptions.config.public && !request.user) {
-      throw unauthorized(token ? 'session.expired' : 'session.mustLogin');
+      throw unauthorized(token ? 'session.expired' : (request.routeOptions.config.authMessage ?? 'session.mustLogin'));
     }
   });
 }

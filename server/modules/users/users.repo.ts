@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import type { UserRole } from '#shared/picklists.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
 
 /** The first successful login creates the user: /register and /login are one flow. */
 export async function upsertUserByPhone(q: Queryable, phone: string): Promise<string> {
@@ -40,7 +41,7 @@ export async function findMe(q: Queryable, userId: string): Promise<Me | null> {
     isOnboarded: row.is_onboarded,
     onboardingStep: row.onboarding_step,
     fullName: row.full_name,
-    profileImage: row.profile_image,
+    profileImage: mediaUrl(row.profile_image),
   };
 }
 

@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { meSchema } from '#shared/schemas/auth.ts';
+import {
+  recruiterCompanyStep,
+  recruiterProfileStep,
+  verificationSend,
+  verificationVerify,
+} from '#shared/schemas/onboarding.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireRole } from '../../plugins/auth.ts';
+import { findMe } from '../users/users.repo.ts';
+import { saveSeekerOnboardingStep } from './onboarding.service.ts';
+import {
+  saveRecruiterCompanyStep,
+  saveRecruiterProfileStep,
+  sendCompanyCode,
+  skipVerification,
+  verifyCompanyCode,
+} from './recruiter.service.ts';
+
+const stepResult = z.object({ user: meSchema, nextStep: z.number().int() });
+
+export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const answer = async (userId: string, nextStep: number) => {
+    const user = await findMe(ctx.db, userId);
+    if (!user) throw notFound();
+    return { user, nextStep };
+  };
+
+  app.put(
+    '/api/onboarding/seeker/:step',
+    {
+      config: { authMessage: 'onboarding.mustLogin' },
+      schema: {
+        tags: ['onboarding'],
+        params: z.object({ step: z.coerce.number().int().min(1).max(6) }),
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: stepResult },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'user');
+      return answer(me.id, await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body));
+    },
+  );
+
+  app.put(
+    '/api/onboarding/recruiter/1',
+    { config: { authMessage: 'onboarding.notAuthenticated' }, schema: { tags: ['onboarding'], body: recruiterProfileStep, response: { 200: stepResult } } },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      return answer(me.id, await saveRecruiterProfileStep(ctx, me.id, request.body));
+    },
+  );
+
+  app.put(
+    '/api/onboarding/recruiter/2',
+    { config: { authMessage: 'onboarding.notAuthenticated' }, schema: { tags: ['onboarding'], body: recruiterCompanyStep, response: { 200: stepResult } } },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      return answer(me.id, await saveRecruiterCompanyStep(ctx, me.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/onboarding/recruiter/skip-verification',
+    { schema: { tags: ['onboarding'], response: { 200: stepResult } } },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      return answer(me.id, await skipVerification(ctx, me.id));
+    },
+  );
+
+  app.post(
+    '/api/company/verification/send',
+    { schema: { tags: ['company'], body: verificationSend, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const me = requireRole(request, 'recruiter');
+      await sendCompanyCode(ctx, me.id, request.ip, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/company/verification/verify',
+    {
+      schema: {
+        tags: ['company'],
+        body: z.intersection(verificationSend, verificationVerify),
+        response: { 200: stepResult },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      await verifyCompanyCode(ctx, me.id, request.ip, request.body);
+      return answer(me.id, 4);
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { english } from '#shared/i18n/translate.ts';
+import type { recruiterCompanyStep, recruiterProfileStep, verificationSend } from '#shared/schemas/onboarding.ts';
+import type { Ctx } from '../../context.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { MailDeliveryError } from '../../adapters/mail.ts';
+import { advance, lockProgress } from './onboarding.service.ts';
+
+const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
+
+export async function saveRecruiterProfileStep(ctx: Ctx, userId: string, v: z.output<typeof recruiterProfileStep>): Promise<number> {
+  return ctx.db.tx(async (q) => {
+    await lockProgress(q, userId, 'recruiter', 1);
+    await q.query(upsertRecruiter, [userId]);
+    await q.query(
+      `UPDATE recruiter_profiles SET profile_image = COALESCE($2, profile_image), full_name = $3, gender = $4,
+              company_name = $5, designation = $6, updated_at = now() WHERE user_id = $1`,
+      [userId, v.profileImage ?? null, v.fullName, v.gender ?? null, v.companyName, v.designation],
+    );
+    await advance(q, userId, 2);
+    return 2;
+  });
+}
+
+export async function saveRecruiterCompanyStep(ctx: Ctx, userId: string, v: z.output<typeof recruiterCompanyStep>): Promise<number> {
+  return ctx.db.tx(async (q) => {
+    await lockProgress(q, userId, 'recruiter', 2);
+    await q.query(upsertRecruiter, [userId]);
+    await q.query(
+      `UPDATE recruiter_profiles SET company_name = $2, company_logo = $3, employee_size = $4, financing_status = $5,
+              annual_revenue = $6, headquarters_address = $7, headquarters_city_id = $8, updated_at = now()
+        WHERE user_id = $1`,
+      [userId, v.companyName, v.companyLogo, v.employeeSize, v.financingStatus, v.annualRevenue, v.headquartersAddress, v.headquartersCityId ?? null],
+    );
+    await advance(q, userId, 3);
+    return 3;
+  });
+}
+
+/** 'Skip for now': on to the first job post without verifying. */
+export async function skipVerification(ctx: Ctx, userId: string): Promise<number> {
+  return ctx.db.tx(async (q) => {
+    await lockProgress(q, userId, 'recruiter', 3);
+    await advance(q, userId, 4);
+    return 4;
+  });
+}
+
+/**
+ * Company verification is real (decisions.md): the domain rule is checked here, a 6-digit code
+ * goes to the office e-mail, with the same expiry, tries and limits as login codes.
+ */
+export async function sendCompanyCode(ctx: Ctx, userId: string, ip: string, v: z.output<typeof verificationSend>): Promise<void> {
+  const [profile] = await ctx.db.query<{ company_name: string | null }>('SELECT company_name FROM recruiter_profiles WHERE user_id = $1', [userId]);
+  if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
+  // The target binds the code to this user, this e-mail and this website.
+  const target = `${userId}|${v.email}|${v.websiteUrl}`;
+  const { code, id } = await ctx.codes.issue({ purpose: 'company_email', target, ip, userId });
+  try {
+    await ctx.mail.send({ to: v.email, subject: english('onboarding.emailCodeSubject'), text: english('onboarding.emailCodeText', { code }) });
+  } catch (err) {
+    if (!(err instanceof MailDeliveryError)) throw err;
+    ctx.log.error({ err }, 'verification mail failed');
+    await ctx.codes.withdraw(id, { purpose: 'company_email', target, ip, userId });
+    throw new AppError(502, 'onboarding.sendOtpFailed');
+  }
+}
+
+export async function verifyCompanyCode(
+  ctx: Ctx,
+  userId: string,
+  ip: string,
+  v: z.output<typeof verificationSend> & { code: string },
+): Promise<void> {
+  const target = `${userId}|${v.email}|${v.websiteUrl}`;
+  try {
+    await ctx.codes.verify({ purpose: 'company_email', target, ip, userId, code: v.code });
+  } catch (err) {
+    // Same rules as login; the spec's own words for this screen.
+    if (err instanceof AppError && err.code === 'login.verifyFailed') throw badRequest('onboarding.invalidOtp');
+    throw err;
+  }
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_at = now(), website_url = $3,
+              email = COALESCE(email, $2), updated_at = now() WHERE user_id = $1`,
+      [userId, v.email, v.websiteUrl],
+    );
+    await advance(q, userId, 4);
+  });
+}

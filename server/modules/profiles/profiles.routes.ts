@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SESSION } from '#shared/limits.ts';
+import { jobPreferences, recruiterSettings } from '#shared/schemas/onboarding.ts';
+import {
+  deleteAccountBody,
+  recruiterProfileView,
+  seekerProfilePatch,
+  seekerProfileView,
+} from '#shared/schemas/profile.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { findSeekerProfile, updateSeekerFields } from './seeker.repo.ts';
+import { findRecruiterProfile } from './recruiter.repo.ts';
+import { updateRecruiterSettings } from './recruiter-settings.service.ts';
+import { deleteAccount, exportAccount } from './account.service.ts';
+
+const seekerAnswer = z.object({ profile: seekerProfileView });
+const recruiterAnswer = z.object({ profile: recruiterProfileView });
+
+export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const ownSeeker = async (id: string) => {
+    const profile = await findSeekerProfile(ctx.db, id);
+    if (!profile) throw notFound('profile.loadFailed');
+    return { profile };
+  };
+  const ownRecruiter = async (id: string) => {
+    const profile = await findRecruiterProfile(ctx.db, id);
+    if (!profile) throw notFound('profile.loadFailed');
+    return { profile };
+  };
+
+  app.get('/api/seeker/profile', { schema: { tags: ['profiles'], response: { 200: seekerAnswer } } }, async (request) =>
+    ownSeeker(requireRole(request, 'user').id),
+  );
+
+  app.patch(
+    '/api/seeker/profile',
+    { config: { authMessage: 'profile.notAuthenticated' }, schema: { tags: ['profiles'], body: seekerProfilePatch, response: { 200: seekerAnswer } } },
+    async (request) => {
+      const me = requireRole(request, 'user');
+      await updateSeekerFields(ctx.db, me.id, request.body);
+      return ownSeeker(me.id);
+    },
+  );
+
+  app.put(
+    '/api/seeker/preferences',
+    { config: { authMessage: 'onboarding.mustLogin' }, schema: { tags: ['profiles'], body: jobPreferences, response: { 200: seekerAnswer } } },
+    async (request) => {
+      const me = requireRole(request, 'user');
+      await updateSeekerFields(ctx.db, me.id, request.body);
+      return ownSeeker(me.id);
+    },
+  );
+
+  // A candidate's profile: recruiters see onboarded seekers; a seeker sees only themself.
+  app.get(
+    '/api/candidates/:id',
+    { schema: { tags: ['profiles'], params: z.object({ id: z.string() }), response: { 200: seekerAnswer } } },
+    async (request) => {
+      const me = requireUser(request);
+      const { id } = request.params;
+      const valid = /^[0-9a-f-]{36}$/i.test(id);
+      const allowed = me.role === 'recruiter' || me.id === id;
+      const profile = valid && allowed ? await findSeekerProfile(ctx.db, id, { onboardedOnly: me.id !== id }) : null;
+      if (!profile) throw notFound('profile.notFound');
+      return { profile };
+    },
+  );
+
+  app.get('/api/recruiter/profile', { schema: { tags: ['profiles'], response: { 200: recruiterAnswer } } }, async (request) =>
+    ownRecruiter(requireRole(request, 'recruiter').id),
+  );
+
+  app.put(
+    '/api/recruiter/settings',
+    { config: { authMessage: 'profile.notAuthenticated' }, schema: { tags: ['profiles'], body: recruiterSettings, response: { 200: recruiterAnswer } } },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      await updateRecruiterSettings(ctx, me.id, request.body);
+      return ownRecruiter(me.id);
+    },
+  );
+
+  app.get('/api/me/export', { schema: { tags: ['account'] } }, async (request, reply) => {
+    const me = requireUser(request);
+    const data = await exportAccount(ctx, me.id);
+    return reply
+      .header('content-disposition', 'attachment; filename="nearhire-my-data.json"')
+      .header('cache-control', 'private, no-store')
+      .send(data);
+  });
+
+  app.delete(
+    '/api/me',
+    { schema: { tags: ['account'], body: deleteAccountBody, response: { 204: z.null() } } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      await deleteAccount(ctx, me.id);
+      reply.clearCookie(SESSION.cookieName, { path: '/' });
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import {
+  DEGREES,
+  EDUCATION_LEVELS,
+  NOTICE_PERIODS,
+  WORK_EXPERIENCES,
+} from '../picklists.ts';
+import { chipList, m, optionalText, storageKey } from './common.ts';
+import { INTRODUCTION_MAX } from '../limits.ts';
+
+const nullableString = z.string().nullable();
+const nullableNumber = z.number().nullable();
+
+export const cityRef = z.object({ id: z.number(), name: z.string(), state: z.string() }).nullable();
+
+export const workExperienceView = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  designation: z.string(),
+  industry: nullableString,
+  startYear: z.number(),
+  endYear: nullableNumber,
+  isCurrent: z.boolean(),
+});
+
+/** A seeker's profile as the seeker (and recruiters) see it. Codes, not labels. */
+export const seekerProfileView = z.object({
+  userId: z.string(),
+  fullName: nullableString,
+  email: nullableString,
+  gender: nullableString,
+  profileImage: nullableString,
+  hasResume: z.boolean(),
+  resumeUploadedAt: nullableString,
+  educationLevel: nullableString,
+  workExperience: nullableString,
+  noticePeriod: nullableString,
+  schoolName: nullableString,
+  schoolMarks: nullableNumber,
+  schoolStartYear: nullableNumber,
+  schoolEndYear: nullableNumber,
+  collegeName: nullableString,
+  degree: nullableString,
+  fieldOfStudy: nullableString,
+  collegeStartYear: nullableNumber,
+  collegeEndYear: nullableNumber,
+  cgpa: nullableNumber,
+  jobTitle: nullableString,
+  companyName: nullableString,
+  jobIndustry: nullableString,
+  jobStartYear: nullableNumber,
+  jobEndYear: nullableNumber,
+  isCurrent: z.boolean(),
+  languages: z.array(z.string()),
+  skills: z.array(z.string()),
+  bio: nullableString,
+  introduction: nullableString,
+  industry: nullableString,
+  jobType: nullableString,
+  jobCategory: nullableString,
+  salaryRange: nullableString,
+  experienceRange: nullableString,
+  city: cityRef,
+  workExperiences: z.array(workExperienceView),
+});
+export type SeekerProfileView = z.infer<typeof seekerProfileView>;
+
+/**
+ * Inline edits on /candidate-profile and the 'Edit Profile' dialog of /profile: any subset of
+ * these fields. Required-ness of onboarding does not apply, but what is sent must be valid.
+ */
+export const seekerProfilePatch = z
+  .object({
+    fullName: z.string().trim().min(1, m('onboarding.fullNameRequired')).max(100),
+    email: z.string().trim().toLowerCase().pipe(z.email(m('onboarding.emailInvalid')).max(254)),
+    profileImage: storageKey('upload.imageFailed'),
+    bio: optionalText(1000),
+    introduction: z.string().trim().min(1, m('onboarding.introRequired')).max(INTRODUCTION_MAX, m('onboarding.introTooLong')),
+    skills: chipList(30, 'errors.badRequest'),
+    languages: chipList(10, 'onboarding.tooManyLanguages'),
+    jobTitle: optionalText(100),
+    companyName: optionalText(150),
+    collegeName: optionalText(150),
+    degree: z.enum(DEGREES, m('onboarding.pickOne')).nullable(),
+    fieldOfStudy: optionalText(100),
+    educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
+    workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.pickOne')),
+    noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.pickOne')),
+  })
+  .partial()
+  .strict();
+export type SeekerProfilePatch = z.input<typeof seekerProfilePatch>;
+
+export const recruiterStats = z.object({ jobPosts: z.number(), applications: z.number(), shortlisted: z.number(), hired: z.number() });
+
+export const recruiterProfileView = z.object({
+  userId: z.string(),
+  fullName: nullableString,
+  gender: nullableString,
+  email: nullableString,
+  designation: nullableString,
+  profileImage: nullableString,
+  companyName: nullableString,
+  companyLogo: nullableString,
+  employeeSize: nullableString,
+  financingStatus: nullableString,
+  annualRevenue: nullableString,
+  websiteUrl: nullableString,
+  headquartersAddress: nullableString,
+  headquartersCity: cityRef,
+  isVerified: z.boolean(),
+  stats: recruiterStats,
+});
+export type RecruiterProfileView = z.infer<typeof recruiterProfileView>;
+
+export const deleteAccountBody = z.object({
+  confirm: z.literal('DELETE', m('profile.deleteConfirmMismatch')),
+});
