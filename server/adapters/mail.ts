@@ -15,12 +15,21 @@ export interface MailDriver {
 
 export class MailDeliveryError extends Error {}
 
-export function createMailDriver(config: Config, outbox: DevOutbox, log: FastifyBaseLogger): MailDriver {
+export function createMailDriver(
+  config: Config,
+  outbox: DevOutbox,
+  log: FastifyBaseLogger,
+): MailDriver {
   const mail = config.mail;
   if (mail.driver === 'smtp') return smtpMailDriver(mail.url, mail.from);
   return {
     async send(message) {
-      outbox.add({ channel: 'email', to: message.to.toLowerCase(), subject: message.subject, text: message.text });
+      outbox.add({
+        channel: 'email',
+        to: message.to.toLowerCase(),
+        subject: message.subject,
+        text: message.text,
+      });
       log.info({ to: message.to }, `[mail:console] ${message.subject}: ${message.text}`);
     },
   };
@@ -33,7 +42,9 @@ export function smtpMailDriver(url: string, from: string): MailDriver {
     host: parsed.hostname,
     port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
     secure: parsed.protocol === 'smtps:',
-    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
+    auth: parsed.username
+      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
+      : undefined,
     // Local relays and test servers may not offer TLS; production URLs use smtps:// or STARTTLS.
     ignoreTLS: parsed.searchParams.get('tls') === 'off',
     connectionTimeout: 10_000,
@@ -43,7 +54,12 @@ export function smtpMailDriver(url: string, from: string): MailDriver {
   return {
     async send(message) {
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        });
       } catch (err) {
         throw new MailDeliveryError(`SMTP delivery failed: ${(err as Error).message}`);
       }

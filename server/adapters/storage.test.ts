@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import S3rver from 's3rver';
+import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -110,13 +111,37 @@ describe('storage details', () => {
     expect(await readdir(path.join(root, 'private/u'))).toEqual([]);
   });
 
+  // s3rver cannot answer a truncated listing on Node 20 (its continuation tokens use DES, which
+  // OpenSSL 3 no longer offers), so paging is checked against a scripted client instead.
   it('the S3 driver pages through large folders', async () => {
-    const s3 = s3Storage(s3Config(), { listPageSize: 2 });
-    for (let i = 0; i < 5; i++) {
-      await s3.put(`public/u/p/f${i}.webp`, Buffer.from(String(i)), 'image/webp');
-    }
-    await s3.deletePrefix('public/u/p/');
-    for (let i = 0; i < 5; i++) expect(await s3.get(`public/u/p/f${i}.webp`)).toBeNull();
+    const objects = [
+      'public/u/p/a',
+      'public/u/p/b',
+      'public/u/p/c',
+      'public/u/p/d',
+      'public/u/p/e',
+    ];
+    const deleted: string[] = [];
+    const client = {
+      async send(command: { input: Record<string, unknown> }) {
+        const input = command.input;
+        if (command instanceof ListObjectsV2Command) {
+          const after = (input.StartAfter as string | undefined) ?? '';
+          const rest = objects.filter((k) => k > after && !deleted.includes(k));
+          const page = rest.slice(0, input.MaxKeys as number);
+          return { Contents: page.map((Key) => ({ Key })), IsTruncated: rest.length > page.length };
+        }
+        if (command instanceof DeleteObjectsCommand) {
+          deleted.push(
+            ...(input.Delete as { Objects: { Key: string }[] }).Objects.map((o) => o.Key),
+          );
+          return {};
+        }
+        throw new Error('unexpected command');
+      },
+    } as unknown as S3Client;
+    await s3Storage(s3Config(), { client, listPageSize: 2 }).deletePrefix('public/u/p');
+    expect(deleted).toEqual(objects);
   });
 
   it('the S3 driver reports an unreachable server instead of "not found"', async () => {

@@ -50,8 +50,8 @@ export function diskStorage(root: string): Storage {
       await writeFile(`${target}.type`, contentType);
     },
     async get(key) {
+      const target = file(key);
       try {
-        const target = file(key);
         const [body, contentType] = await Promise.all([
           readFile(target),
           readFile(`${target}.type`, 'utf8'),
@@ -121,29 +121,29 @@ export function s3Storage(
     async deletePrefix(folder) {
       assertKey(folder);
       const Prefix = folder.endsWith('/') ? folder : `${folder}/`;
-      // The continuation token is a position in key order, so deleting a page does not shift
-      // the next one.
-      let ContinuationToken: string | undefined;
-      do {
+      // Pages continue after the last key seen (StartAfter): a position in key order, so
+      // deleting a page does not shift the next one.
+      let StartAfter: string | undefined;
+      for (;;) {
         const page = await client.send(
           new ListObjectsV2Command({
             Bucket,
             Prefix,
-            ContinuationToken,
+            StartAfter,
             MaxKeys: options.listPageSize ?? 1000,
           }),
         );
         const keys = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
-        if (keys.length > 0) {
-          const out = await client.send(
-            new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
-          );
-          if (out.Errors?.length) {
-            throw new Error(`could not delete ${out.Errors.length} objects under ${Prefix}`);
-          }
+        if (keys.length === 0) return;
+        const out = await client.send(
+          new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys, Quiet: true } }),
+        );
+        if (out.Errors?.length) {
+          throw new Error(`could not delete ${out.Errors.length} objects under ${Prefix}`);
         }
-        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (ContinuationToken);
+        if (!page.IsTruncated) return;
+        StartAfter = keys[keys.length - 1]!.Key;
+      }
     },
   };
 }

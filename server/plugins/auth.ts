@@ -36,7 +36,11 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     // route). Unmatched URLs fall through to the 404 handler.
     const matched = request.routeOptions.url !== undefined;
     if (matched && !request.routeOptions.config.public && !request.user) {
-      throw unauthorized(token ? 'session.expired' : (request.routeOptions.config.authMessage ?? 'session.mustLogin'));
+      throw unauthorized(
+        token
+          ? 'session.expired'
+          : (request.routeOptions.config.authMessage ?? 'session.mustLogin'),
+      );
     }
   });
 }

@@ -141,7 +141,8 @@ export const en = {
     verificationFailed: 'Verification failed',
     sendOtpFailed: 'Failed to send OTP',
     emailCodeSubject: 'Your NearHire company verification code',
-    emailCodeText: 'Your NearHire verification code is {{code}}. It expires in 5 minutes. If you did not ask for it, ignore this e-mail.',
+    emailCodeText:
+      'Your NearHire verification code is {{code}}. It expires in 5 minutes. If you did not ask for it, ignore this e-mail.',
     seekerBasicTitle: 'Basic details',
     seekerBasicSubtitle: 'Recruiters see this first',
     educationLevel: 'Education level',
@@ -270,7 +271,8 @@ export const en = {
     exportData: 'Download my data',
     deleteAccount: 'Delete my account',
     deleteConfirmTitle: 'Delete your account?',
-    deleteConfirmText: 'This removes your profile, resume, photos, sessions and the messages you wrote. It cannot be undone. Type DELETE to confirm.',
+    deleteConfirmText:
+      'This removes your profile, resume, photos, sessions and the messages you wrote. It cannot be undone. Type DELETE to confirm.',
     deleteConfirmWord: 'DELETE',
     deleteConfirmMismatch: 'Type DELETE to confirm',
     deleted: 'Your account has been deleted',

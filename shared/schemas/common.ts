@@ -25,7 +25,10 @@ export const year = (requiredKey = 'onboarding.yearRequired') =>
     .min(1950, m(requiredKey))
     .max(new Date().getFullYear() + 5, m(requiredKey));
 
-export const cityId = z.coerce.number(m('onboarding.cityRequired')).int().positive(m('onboarding.cityRequired'));
+export const cityId = z.coerce
+  .number(m('onboarding.cityRequired'))
+  .int()
+  .positive(m('onboarding.cityRequired'));
 
 /** Storage key of an uploaded image or file (see server/modules/files). */
 export const storageKey = (requiredKey: string) =>

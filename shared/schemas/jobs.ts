@@ -22,12 +22,24 @@ const salary = z
  */
 export const jobInput = z
   .object({
-    title: z.string(m('jobs.titleRequired')).trim().min(1, m('jobs.titleRequired')).max(120, m('jobs.titleRequired')),
-    cityId: z.number(m('jobs.locationRequired')).int().positive(m('jobs.locationRequired')).nullable(),
+    title: z
+      .string(m('jobs.titleRequired'))
+      .trim()
+      .min(1, m('jobs.titleRequired'))
+      .max(120, m('jobs.titleRequired')),
+    cityId: z
+      .number(m('jobs.locationRequired'))
+      .int()
+      .positive(m('jobs.locationRequired'))
+      .nullable(),
     type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
     level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
     jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
-    description: z.string(m('jobs.descriptionRequired')).trim().min(1, m('jobs.descriptionRequired')).max(5000, m('jobs.descriptionRequired')),
+    description: z
+      .string(m('jobs.descriptionRequired'))
+      .trim()
+      .min(1, m('jobs.descriptionRequired'))
+      .max(5000, m('jobs.descriptionRequired')),
     requirements: optionalText(5000),
     minSalary: salary,
     maxSalary: salary,

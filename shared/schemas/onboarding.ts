@@ -25,7 +25,11 @@ export const seekerBasicStep = z.object({
   profileImage: storageKey('onboarding.photoRequired'),
   fullName: text('onboarding.fullNameRequired', 100),
   educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
-  email: z.string(m('onboarding.emailInvalid')).trim().toLowerCase().pipe(z.email(m('onboarding.emailInvalid')).max(254)),
+  email: z
+    .string(m('onboarding.emailInvalid'))
+    .trim()
+    .toLowerCase()
+    .pipe(z.email(m('onboarding.emailInvalid')).max(254)),
   workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.pickOne')),
   noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.pickOne')),
 });
@@ -44,12 +48,20 @@ export const seekerWorkStep = z
   })
   .superRefine((v, ctx) => {
     if (v.industry === 'other' && !v.customIndustry) {
-      ctx.addIssue({ code: 'custom', path: ['customIndustry'], ...m('onboarding.customIndustryRequired') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['customIndustry'],
+        ...m('onboarding.customIndustryRequired'),
+      });
     }
-    if (v.endYear < v.startYear) ctx.addIssue({ code: 'custom', path: ['endYear'], ...m('onboarding.endBeforeStart') });
+    if (v.endYear < v.startYear)
+      ctx.addIssue({ code: 'custom', path: ['endYear'], ...m('onboarding.endBeforeStart') });
   })
   // "When industry is Other a custom industry is required and replaces it."
-  .transform(({ customIndustry, ...v }) => ({ ...v, industry: v.industry === 'other' ? customIndustry! : v.industry }));
+  .transform(({ customIndustry, ...v }) => ({
+    ...v,
+    industry: v.industry === 'other' ? customIndustry! : v.industry,
+  }));
 
 export const seekerCollegeStep = z
   .object({
@@ -68,7 +80,10 @@ export const seekerCollegeStep = z
       return n;
     }),
   })
-  .refine((v) => v.collegeEndYear >= v.collegeStartYear, { path: ['collegeEndYear'], ...m('onboarding.endBeforeStart') });
+  .refine((v) => v.collegeEndYear >= v.collegeStartYear, {
+    path: ['collegeEndYear'],
+    ...m('onboarding.endBeforeStart'),
+  });
 
 export const seekerSchoolStep = z
   .object({
@@ -81,7 +96,10 @@ export const seekerSchoolStep = z
     schoolStartYear: year(),
     schoolEndYear: year(),
   })
-  .refine((v) => v.schoolEndYear >= v.schoolStartYear, { path: ['schoolEndYear'], ...m('onboarding.endBeforeStart') });
+  .refine((v) => v.schoolEndYear >= v.schoolStartYear, {
+    path: ['schoolEndYear'],
+    ...m('onboarding.endBeforeStart'),
+  });
 
 export const jobPreferences = z.object({
   jobType: z.enum(PREFERRED_JOB_TYPES, m('onboarding.pickOne')).default('full_time'),
@@ -117,7 +135,10 @@ export type SeekerStep = keyof typeof seekerStepSchemas;
  * work experience. After college a non-Fresher skips school; a Fresher goes on to it. After work
  * experience, someone whose education is High School skips college (ours: no college to enter).
  */
-export function nextSeekerStep(step: number, p: { workExperience: string | null; educationLevel: string | null }): number {
+export function nextSeekerStep(
+  step: number,
+  p: { workExperience: string | null; educationLevel: string | null },
+): number {
   const fresher = p.workExperience === 'fresher';
   const highSchool = p.educationLevel === 'high_school';
   switch (step) {
@@ -137,9 +158,17 @@ export function nextSeekerStep(step: number, p: { workExperience: string | null;
 
 export const recruiterProfileStep = z.object({
   profileImage: storageKey('upload.imageFailed').nullish(),
-  fullName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(100),
+  fullName: z
+    .string(m('onboarding.recruiterFullNameCompanyRequired'))
+    .trim()
+    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
+    .max(100),
   gender: z.enum(GENDERS, m('onboarding.pickOne')).nullish(),
-  companyName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(150),
+  companyName: z
+    .string(m('onboarding.recruiterFullNameCompanyRequired'))
+    .trim()
+    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
+    .max(150),
   designation: optionalText(100),
 });
 
@@ -162,7 +191,12 @@ export const websiteUrl = z
   .transform((v, ctx) => {
     try {
       const url = new URL(/^https?:\/\//i.test(v) ? v : `https://${v}`);
-      if (!/^https?:$/.test(url.protocol) || !url.hostname.includes('.') || url.hostname.endsWith('.')) throw new Error('bad');
+      if (
+        !/^https?:$/.test(url.protocol) ||
+        !url.hostname.includes('.') ||
+        url.hostname.endsWith('.')
+      )
+        throw new Error('bad');
       return url.origin;
     } catch {
       ctx.addIssue({ code: 'custom', ...m('onboarding.websiteInvalid') });
@@ -173,12 +207,24 @@ export const websiteUrl = z
 export const verificationSend = z
   .object({
     websiteUrl,
-    email: z.string(m('onboarding.companyEmail')).trim().toLowerCase().min(1, m('onboarding.companyEmail')).pipe(z.email(m('onboarding.companyEmail')).max(254)),
+    email: z
+      .string(m('onboarding.companyEmail'))
+      .trim()
+      .toLowerCase()
+      .min(1, m('onboarding.companyEmail'))
+      .pipe(z.email(m('onboarding.companyEmail')).max(254)),
   })
-  .refine((v) => emailMatchesWebsite(v.email, v.websiteUrl), { path: ['email'], ...m('onboarding.domainMismatch') });
+  .refine((v) => emailMatchesWebsite(v.email, v.websiteUrl), {
+    path: ['email'],
+    ...m('onboarding.domainMismatch'),
+  });
 
 export const verificationVerify = z.object({
-  code: z.string(m('onboarding.enterOtp')).trim().min(1, m('onboarding.enterOtp')).regex(/^\d{6}$/, m('onboarding.invalidOtp')),
+  code: z
+    .string(m('onboarding.enterOtp'))
+    .trim()
+    .min(1, m('onboarding.enterOtp'))
+    .regex(/^\d{6}$/, m('onboarding.invalidOtp')),
 });
 
 /** Spec: the e-mail domain must contain the website host or the reverse (www. ignored). */
@@ -197,7 +243,11 @@ export function emailMatchesWebsite(email: string, website: string): boolean {
 }
 
 export const recruiterSettings = z.object({
-  fullName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(100),
+  fullName: z
+    .string(m('onboarding.recruiterFullNameCompanyRequired'))
+    .trim()
+    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
+    .max(100),
   email: z
     .string()
     .trim()
@@ -207,7 +257,11 @@ export const recruiterSettings = z.object({
     .transform((v) => v || null)
     .pipe(z.email(m('onboarding.emailInvalid')).nullable()),
   designation: optionalText(100),
-  companyName: z.string(m('onboarding.recruiterFullNameCompanyRequired')).trim().min(1, m('onboarding.recruiterFullNameCompanyRequired')).max(150),
+  companyName: z
+    .string(m('onboarding.recruiterFullNameCompanyRequired'))
+    .trim()
+    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
+    .max(150),
   websiteUrl: websiteUrl.nullish().or(z.literal('').transform(() => null)),
   headquartersAddress: optionalText(300),
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.pickOne')).nullish(),

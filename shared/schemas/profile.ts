@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  DEGREES,
-  EDUCATION_LEVELS,
-  NOTICE_PERIODS,
-  WORK_EXPERIENCES,
-} from '../picklists.ts';
+import { DEGREES, EDUCATION_LEVELS, NOTICE_PERIODS, WORK_EXPERIENCES } from '../picklists.ts';
 import { chipList, m, optionalText, storageKey } from './common.ts';
 import { INTRODUCTION_MAX } from '../limits.ts';
 
@@ -72,10 +67,18 @@ export type SeekerProfileView = z.infer<typeof seekerProfileView>;
 export const seekerProfilePatch = z
   .object({
     fullName: z.string().trim().min(1, m('onboarding.fullNameRequired')).max(100),
-    email: z.string().trim().toLowerCase().pipe(z.email(m('onboarding.emailInvalid')).max(254)),
+    email: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.email(m('onboarding.emailInvalid')).max(254)),
     profileImage: storageKey('upload.imageFailed'),
     bio: optionalText(1000),
-    introduction: z.string().trim().min(1, m('onboarding.introRequired')).max(INTRODUCTION_MAX, m('onboarding.introTooLong')),
+    introduction: z
+      .string()
+      .trim()
+      .min(1, m('onboarding.introRequired'))
+      .max(INTRODUCTION_MAX, m('onboarding.introTooLong')),
     skills: chipList(30, 'errors.badRequest'),
     languages: chipList(10, 'onboarding.tooManyLanguages'),
     jobTitle: optionalText(100),
@@ -91,7 +94,12 @@ export const seekerProfilePatch = z
   .strict();
 export type SeekerProfilePatch = z.input<typeof seekerProfilePatch>;
 
-export const recruiterStats = z.object({ jobPosts: z.number(), applications: z.number(), shortlisted: z.number(), hired: z.number() });
+export const recruiterStats = z.object({
+  jobPosts: z.number(),
+  applications: z.number(),
+  shortlisted: z.number(),
+  hired: z.number(),
+});
 
 export const recruiterProfileView = z.object({
   userId: z.string(),

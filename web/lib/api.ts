@@ -53,6 +53,30 @@ export async function api<T>(
   return body as T;
 }
 
+/** Multipart upload of one file through the same client (errors handled alike). */
+export async function apiUpload<T>(path: string, file: File, field = 'file'): Promise<T> {
+  const form = new FormData();
+  form.append(field, file);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      credentials: 'same-origin',
+      body: form,
+      headers: { accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'errors.network', i18n.t('errors.internal'), null);
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = toApiError(response, body);
+    if (response.status === 401) unauthorizedListeners.forEach((l) => l(error));
+    throw error;
+  }
+  return body as T;
+}
+
 function toApiError(response: Response, body: unknown): ApiError {
   const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
   const code = e?.code ?? 'errors.internal';

@@ -44,13 +44,19 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     },
     async (request) => {
       const me = requireRole(request, 'user');
-      return answer(me.id, await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body));
+      return answer(
+        me.id,
+        await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body),
+      );
     },
   );
 
   app.put(
     '/api/onboarding/recruiter/1',
-    { config: { authMessage: 'onboarding.notAuthenticated' }, schema: { tags: ['onboarding'], body: recruiterProfileStep, response: { 200: stepResult } } },
+    {
+      config: { authMessage: 'onboarding.notAuthenticated' },
+      schema: { tags: ['onboarding'], body: recruiterProfileStep, response: { 200: stepResult } },
+    },
     async (request) => {
       const me = requireRole(request, 'recruiter');
       return answer(me.id, await saveRecruiterProfileStep(ctx, me.id, request.body));
@@ -59,7 +65,10 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
 
   app.put(
     '/api/onboarding/recruiter/2',
-    { config: { authMessage: 'onboarding.notAuthenticated' }, schema: { tags: ['onboarding'], body: recruiterCompanyStep, response: { 200: stepResult } } },
+    {
+      config: { authMessage: 'onboarding.notAuthenticated' },
+      schema: { tags: ['onboarding'], body: recruiterCompanyStep, response: { 200: stepResult } },
+    },
     async (request) => {
       const me = requireRole(request, 'recruiter');
       return answer(me.id, await saveRecruiterCompanyStep(ctx, me.id, request.body));

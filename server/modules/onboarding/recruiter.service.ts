@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { english } from '#shared/i18n/translate.ts';
-import type { recruiterCompanyStep, recruiterProfileStep, verificationSend } from '#shared/schemas/onboarding.ts';
+import type {
+  recruiterCompanyStep,
+  recruiterProfileStep,
+  verificationSend,
+} from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
@@ -8,7 +12,11 @@ import { advance, lockProgress } from './onboarding.service.ts';
 
 const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
 
-export async function saveRecruiterProfileStep(ctx: Ctx, userId: string, v: z.output<typeof recruiterProfileStep>): Promise<number> {
+export async function saveRecruiterProfileStep(
+  ctx: Ctx,
+  userId: string,
+  v: z.output<typeof recruiterProfileStep>,
+): Promise<number> {
   return ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 1);
     await q.query(upsertRecruiter, [userId]);
@@ -22,7 +30,11 @@ export async function saveRecruiterProfileStep(ctx: Ctx, userId: string, v: z.ou
   });
 }
 
-export async function saveRecruiterCompanyStep(ctx: Ctx, userId: string, v: z.output<typeof recruiterCompanyStep>): Promise<number> {
+export async function saveRecruiterCompanyStep(
+  ctx: Ctx,
+  userId: string,
+  v: z.output<typeof recruiterCompanyStep>,
+): Promise<number> {
   return ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 2);
     await q.query(upsertRecruiter, [userId]);
@@ -30,7 +42,16 @@ export async function saveRecruiterCompanyStep(ctx: Ctx, userId: string, v: z.ou
       `UPDATE recruiter_profiles SET company_name = $2, company_logo = $3, employee_size = $4, financing_status = $5,
               annual_revenue = $6, headquarters_address = $7, headquarters_city_id = $8, updated_at = now()
         WHERE user_id = $1`,
-      [userId, v.companyName, v.companyLogo, v.employeeSize, v.financingStatus, v.annualRevenue, v.headquartersAddress, v.headquartersCityId ?? null],
+      [
+        userId,
+        v.companyName,
+        v.companyLogo,
+        v.employeeSize,
+        v.financingStatus,
+        v.annualRevenue,
+        v.headquartersAddress,
+        v.headquartersCityId ?? null,
+      ],
     );
     await advance(q, userId, 3);
     return 3;
@@ -50,14 +71,26 @@ export async function skipVerification(ctx: Ctx, userId: string): Promise<number
  * Company verification is real (decisions.md): the domain rule is checked here, a 6-digit code
  * goes to the office e-mail, with the same expiry, tries and limits as login codes.
  */
-export async function sendCompanyCode(ctx: Ctx, userId: string, ip: string, v: z.output<typeof verificationSend>): Promise<void> {
-  const [profile] = await ctx.db.query<{ company_name: string | null }>('SELECT company_name FROM recruiter_profiles WHERE user_id = $1', [userId]);
+export async function sendCompanyCode(
+  ctx: Ctx,
+  userId: string,
+  ip: string,
+  v: z.output<typeof verificationSend>,
+): Promise<void> {
+  const [profile] = await ctx.db.query<{ company_name: string | null }>(
+    'SELECT company_name FROM recruiter_profiles WHERE user_id = $1',
+    [userId],
+  );
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
   // The target binds the code to this user, this e-mail and this website.
   const target = `${userId}|${v.email}|${v.websiteUrl}`;
   const { code, id } = await ctx.codes.issue({ purpose: 'company_email', target, ip, userId });
   try {
-    await ctx.mail.send({ to: v.email, subject: english('onboarding.emailCodeSubject'), text: english('onboarding.emailCodeText', { code }) });
+    await ctx.mail.send({
+      to: v.email,
+      subject: english('onboarding.emailCodeSubject'),
+      text: english('onboarding.emailCodeText', { code }),
+    });
   } catch (err) {
     if (!(err instanceof MailDeliveryError)) throw err;
     ctx.log.error({ err }, 'verification mail failed');
@@ -77,7 +110,8 @@ export async function verifyCompanyCode(
     await ctx.codes.verify({ purpose: 'company_email', target, ip, userId, code: v.code });
   } catch (err) {
     // Same rules as login; the spec's own words for this screen.
-    if (err instanceof AppError && err.code === 'login.verifyFailed') throw badRequest('onboarding.invalidOtp');
+    if (err instanceof AppError && err.code === 'login.verifyFailed')
+      throw badRequest('onboarding.invalidOtp');
     throw err;
   }
   await ctx.db.tx(async (q) => {

@@ -10,19 +10,29 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
     const all = (sql: string) => q.query(sql, [userId]);
     return {
       exportedAt: new Date().toISOString(),
-      user: await one('SELECT id, phone_no, user_role, is_onboarded, onboarding_step, created_at, updated_at FROM users WHERE id = $1'),
+      user: await one(
+        'SELECT id, phone_no, user_role, is_onboarded, onboarding_step, created_at, updated_at FROM users WHERE id = $1',
+      ),
       seekerProfile: await one('SELECT * FROM seeker_profiles WHERE user_id = $1'),
       recruiterProfile: await one('SELECT * FROM recruiter_profiles WHERE user_id = $1'),
-      workExperiences: await all('SELECT * FROM work_experiences WHERE candidate_id = $1 ORDER BY start_year'),
+      workExperiences: await all(
+        'SELECT * FROM work_experiences WHERE candidate_id = $1 ORDER BY start_year',
+      ),
       jobs: await all('SELECT * FROM jobs WHERE recruiter_id = $1 ORDER BY created_at'),
-      chatRooms: await all('SELECT * FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1 ORDER BY created_at'),
-      messagesSent: await all('SELECT id, room_id, kind, message, sent_at FROM chat_messages WHERE sender_id = $1 ORDER BY id'),
+      chatRooms: await all(
+        'SELECT * FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1 ORDER BY created_at',
+      ),
+      messagesSent: await all(
+        'SELECT id, room_id, kind, message, sent_at FROM chat_messages WHERE sender_id = $1 ORDER BY id',
+      ),
       resumeDownloads: await all(
         `SELECT d.downloaded_at, r.full_name AS recruiter_name, r.company_name
            FROM resume_downloads d LEFT JOIN recruiter_profiles r ON r.user_id = d.recruiter_id
           WHERE d.seeker_id = $1 ORDER BY d.downloaded_at`,
       ),
-      sessions: await all('SELECT created_at, expires_at, revoked_at, ip, user_agent FROM sessions WHERE user_id = $1 ORDER BY created_at'),
+      sessions: await all(
+        'SELECT created_at, expires_at, revoked_at, ip, user_agent FROM sessions WHERE user_id = $1 ORDER BY created_at',
+      ),
     };
   });
 }
@@ -34,12 +44,24 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
  */
 export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
   const sessions = await ctx.db.tx(async (q) => {
-    const rows = await q.query<{ token_hash: string }>('SELECT token_hash FROM sessions WHERE user_id = $1', [userId]);
-    await q.query('DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)', [userId]);
-    await q.query(`DELETE FROM one_time_codes WHERE user_id = $1 OR target = (SELECT phone_no FROM users WHERE id = $1)`, [userId]);
+    const rows = await q.query<{ token_hash: string }>(
+      'SELECT token_hash FROM sessions WHERE user_id = $1',
+      [userId],
+    );
+    await q.query(
+      'DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)',
+      [userId],
+    );
+    await q.query(
+      `DELETE FROM one_time_codes WHERE user_id = $1 OR target = (SELECT phone_no FROM users WHERE id = $1)`,
+      [userId],
+    );
     await q.query('DELETE FROM users WHERE id = $1', [userId]);
     return rows;
   });
   for (const s of sessions) ctx.events.emit('session-revoked', s.token_hash);
-  await Promise.all([ctx.storage.deletePrefix(`public/u/${userId}/`), ctx.storage.deletePrefix(`private/u/${userId}/`)]);
+  await Promise.all([
+    ctx.storage.deletePrefix(`public/u/${userId}/`),
+    ctx.storage.deletePrefix(`private/u/${userId}/`),
+  ]);
 }

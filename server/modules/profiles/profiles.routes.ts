@@ -33,13 +33,18 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
     return { profile };
   };
 
-  app.get('/api/seeker/profile', { schema: { tags: ['profiles'], response: { 200: seekerAnswer } } }, async (request) =>
-    ownSeeker(requireRole(request, 'user').id),
+  app.get(
+    '/api/seeker/profile',
+    { schema: { tags: ['profiles'], response: { 200: seekerAnswer } } },
+    async (request) => ownSeeker(requireRole(request, 'user').id),
   );
 
   app.patch(
     '/api/seeker/profile',
-    { config: { authMessage: 'profile.notAuthenticated' }, schema: { tags: ['profiles'], body: seekerProfilePatch, response: { 200: seekerAnswer } } },
+    {
+      config: { authMessage: 'profile.notAuthenticated' },
+      schema: { tags: ['profiles'], body: seekerProfilePatch, response: { 200: seekerAnswer } },
+    },
     async (request) => {
       const me = requireRole(request, 'user');
       await updateSeekerFields(ctx.db, me.id, request.body);
@@ -49,7 +54,10 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
 
   app.put(
     '/api/seeker/preferences',
-    { config: { authMessage: 'onboarding.mustLogin' }, schema: { tags: ['profiles'], body: jobPreferences, response: { 200: seekerAnswer } } },
+    {
+      config: { authMessage: 'onboarding.mustLogin' },
+      schema: { tags: ['profiles'], body: jobPreferences, response: { 200: seekerAnswer } },
+    },
     async (request) => {
       const me = requireRole(request, 'user');
       await updateSeekerFields(ctx.db, me.id, request.body);
@@ -60,25 +68,39 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
   // A candidate's profile: recruiters see onboarded seekers; a seeker sees only themself.
   app.get(
     '/api/candidates/:id',
-    { schema: { tags: ['profiles'], params: z.object({ id: z.string() }), response: { 200: seekerAnswer } } },
+    {
+      schema: {
+        tags: ['profiles'],
+        params: z.object({ id: z.string() }),
+        response: { 200: seekerAnswer },
+      },
+    },
     async (request) => {
       const me = requireUser(request);
       const { id } = request.params;
       const valid = /^[0-9a-f-]{36}$/i.test(id);
       const allowed = me.role === 'recruiter' || me.id === id;
-      const profile = valid && allowed ? await findSeekerProfile(ctx.db, id, { onboardedOnly: me.id !== id }) : null;
+      const profile =
+        valid && allowed
+          ? await findSeekerProfile(ctx.db, id, { onboardedOnly: me.id !== id })
+          : null;
       if (!profile) throw notFound('profile.notFound');
       return { profile };
     },
   );
 
-  app.get('/api/recruiter/profile', { schema: { tags: ['profiles'], response: { 200: recruiterAnswer } } }, async (request) =>
-    ownRecruiter(requireRole(request, 'recruiter').id),
+  app.get(
+    '/api/recruiter/profile',
+    { schema: { tags: ['profiles'], response: { 200: recruiterAnswer } } },
+    async (request) => ownRecruiter(requireRole(request, 'recruiter').id),
   );
 
   app.put(
     '/api/recruiter/settings',
-    { config: { authMessage: 'profile.notAuthenticated' }, schema: { tags: ['profiles'], body: recruiterSettings, response: { 200: recruiterAnswer } } },
+    {
+      config: { authMessage: 'profile.notAuthenticated' },
+      schema: { tags: ['profiles'], body: recruiterSettings, response: { 200: recruiterAnswer } },
+    },
     async (request) => {
       const me = requireRole(request, 'recruiter');
       await updateRecruiterSettings(ctx, me.id, request.body);

@@ -7,9 +7,16 @@ import type { Ctx } from '../../context.ts';
  * either takes the mark away until the company is verified again. Jobs show the company name,
  * so they follow a rename.
  */
-export async function updateRecruiterSettings(ctx: Ctx, userId: string, v: z.output<typeof recruiterSettings>): Promise<void> {
+export async function updateRecruiterSettings(
+  ctx: Ctx,
+  userId: string,
+  v: z.output<typeof recruiterSettings>,
+): Promise<void> {
   await ctx.db.tx(async (q) => {
-    await q.query('INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
+    await q.query(
+      'INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',
+      [userId],
+    );
     await q.query(
       `UPDATE recruiter_profiles SET
               is_verified = is_verified AND company_name IS NOT DISTINCT FROM $5 AND website_url IS NOT DISTINCT FROM $6,
@@ -30,6 +37,9 @@ export async function updateRecruiterSettings(ctx: Ctx, userId: string, v: z.out
         v.profileImage ?? null,
       ],
     );
-    await q.query('UPDATE jobs SET company = $2, updated_at = now() WHERE recruiter_id = $1 AND company <> $2', [userId, v.companyName]);
+    await q.query(
+      'UPDATE jobs SET company = $2, updated_at = now() WHERE recruiter_id = $1 AND company <> $2',
+      [userId, v.companyName],
+    );
   });
 }

@@ -6,7 +6,10 @@ import { mediaUrl } from '../../lib/media-url.ts';
  * The recruiter's profile with the Profile tab counters, counted on the server from jobs and
  * rooms (an application is a room of a job) in the same query.
  */
-export async function findRecruiterProfile(q: Queryable, userId: string): Promise<RecruiterProfileView | null> {
+export async function findRecruiterProfile(
+  q: Queryable,
+  userId: string,
+): Promise<RecruiterProfileView | null> {
   const [r] = await q.query<Record<string, unknown>>(
     `SELECT r.*, c.id AS c_id, c.name AS c_name, c.state AS c_state,
             (SELECT count(*)::int FROM jobs j WHERE j.recruiter_id = r.user_id) AS job_posts,
@@ -35,7 +38,9 @@ export async function findRecruiterProfile(q: Queryable, userId: string): Promis
     annualRevenue: s('annual_revenue'),
     websiteUrl: s('website_url'),
     headquartersAddress: s('headquarters_address'),
-    headquartersCity: r.c_id ? { id: Number(r.c_id), name: r.c_name as string, state: r.c_state as string } : null,
+    headquartersCity: r.c_id
+      ? { id: Number(r.c_id), name: r.c_name as string, state: r.c_state as string }
+      : null,
     isVerified: Boolean(r.is_verified),
     stats: {
       jobPosts: Number(r.job_posts),

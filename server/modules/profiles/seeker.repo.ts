@@ -17,7 +17,11 @@ const SELECT = `
 
 type Row = Record<string, unknown>;
 
-export async function findSeekerProfile(q: Queryable, userId: string, opts: { onboardedOnly?: boolean } = {}): Promise<SeekerProfileView | null> {
+export async function findSeekerProfile(
+  q: Queryable,
+  userId: string,
+  opts: { onboardedOnly?: boolean } = {},
+): Promise<SeekerProfileView | null> {
   const [row] = await q.query<Row>(
     `${SELECT} WHERE s.user_id = $1 AND u.user_role = 'user' ${opts.onboardedOnly ? 'AND u.is_onboarded' : ''}`,
     [userId],
@@ -28,7 +32,9 @@ export async function findSeekerProfile(q: Queryable, userId: string, opts: { on
 function present(r: Row): SeekerProfileView {
   const s = (k: string) => (r[k] as string | null) ?? null;
   const n = (k: string) => (r[k] === null || r[k] === undefined ? null : Number(r[k]));
-  const work = (typeof r.work === 'string' ? JSON.parse(r.work) : r.work) as SeekerProfileView['workExperiences'];
+  const work = (
+    typeof r.work === 'string' ? JSON.parse(r.work) : r.work
+  ) as SeekerProfileView['workExperiences'];
   return {
     userId: r.user_id as string,
     fullName: s('full_name'),
@@ -65,8 +71,14 @@ function present(r: Row): SeekerProfileView {
     jobCategory: s('job_category'),
     salaryRange: s('salary_range'),
     experienceRange: s('experience_range'),
-    city: r.c_id ? { id: Number(r.c_id), name: r.c_name as string, state: r.c_state as string } : null,
-    workExperiences: work.map((w) => ({ ...w, endYear: w.endYear ?? null, industry: w.industry ?? null })),
+    city: r.c_id
+      ? { id: Number(r.c_id), name: r.c_name as string, state: r.c_state as string }
+      : null,
+    workExperiences: work.map((w) => ({
+      ...w,
+      endYear: w.endYear ?? null,
+      industry: w.industry ?? null,
+    })),
   };
 }
 
@@ -95,10 +107,20 @@ const COLUMNS: Record<string, string> = {
 };
 
 /** Updates only the given fields (names from a fixed map, values as parameters). */
-export async function updateSeekerFields(q: Queryable, userId: string, fields: Record<string, unknown>): Promise<void> {
+export async function updateSeekerFields(
+  q: Queryable,
+  userId: string,
+  fields: Record<string, unknown>,
+): Promise<void> {
   const entries = Object.entries(fields).filter(([k, v]) => k in COLUMNS && v !== undefined);
-  await q.query('INSERT INTO seeker_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING', [userId]);
+  await q.query(
+    'INSERT INTO seeker_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',
+    [userId],
+  );
   if (entries.length === 0) return;
   const sets = entries.map(([k], i) => `${COLUMNS[k]} = $${i + 2}`).join(', ');
-  await q.query(`UPDATE seeker_profiles SET ${sets}, updated_at = now() WHERE user_id = $1`, [userId, ...entries.map(([, v]) => v)]);
+  await q.query(`UPDATE seeker_profiles SET ${sets}, updated_at = now() WHERE user_id = $1`, [
+    userId,
+    ...entries.map(([, v]) => v),
+  ]);
 }

@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import type { Ctx } from '../../context.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
+import { signLink, verifyLink } from '../../lib/signed-links.ts';
+import { reencodeImage, sniffMime, type ImagePurpose } from './images.ts';
+
+// Keys carry the owner's id so that one folder per user can be removed on account deletion, and a
+// random part so that nobody can guess another user's file from their id.
+const randomPart = () => randomBytes(12).toString('hex');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const RESUME_LINK = 'resume';
+
+/** How profile images are presented: the public URL of a stored key (or null). */
+export function publicUrl(key: string | null): string | null {
+  return mediaUrl(key);
+}
+
+/**
+ * For modules that save an uploaded key on a profile: the key must be one of this user's own
+ * public images of that purpose, not somebody else's file or a private one.
+ */
+export function isOwnImageKey(userId: string, key: string, purpose: ImagePurpose): boolean {
+  const prefix = `public/u/${userId}/${purpose}-`;
+  return key.startsWith(prefix) && /^[0-9a-f]+\.webp$/.test(key.slice(prefix.length));
+}
+
+export async function storeImage(
+  ctx: Ctx,
+  userId: string,
+  purpose: ImagePurpose,
+  bytes: Buffer,
+): Promise<{ key: string; url: string }> {
+  const webp = await reencodeImage(bytes, purpose);
+  const key = `public/u/${userId}/${purpose}-${randomPart()}.webp`;
+  await ctx.storage.put(key, webp, 'image/webp');
+  return { key, url: publicUrl(key)! };
+}
+
+/** Only keys under public/ are ever served without a credential. */
+export async function readPublicFile(ctx: Ctx, key: string) {
+  if (!key.startsWith('public/')) throw notFound();
+  try {
+    return (await ctx.storage.get(key)) ?? Promise.reject(notFound());
+  } catch (err) {
+    // A malformed key is simply not a file we have.
+    if (err instanceof Error && err.message.startsWith('bad storage key')) throw notFound();
+    throw err;
+  }
+}
+
+/**
+ * Replaces a seeker's resume without a half state: the new file is written first, then the row
+ * points at it, and only then is the old file removed. If the row cannot be written, the new file
+ * is removed and the old resume stays in place.
+ */
+export async function storeResume(
+  ctx: Ctx,
+  userId: string,
+  bytes: Buffer,
+): Promise<{ uploadedAt: string }> {
+  if ((await sniffMime(bytes)) !== 'application/pdf') throw new AppError(400, 'upload.resumeType');
+  const key = `private/u/${userId}/resume-${randomPart()}.pdf`;
+  await ctx.storage.put(key, bytes, 'application/pdf');
+  let saved: { old_key: string | null; uploaded_at: Date };
+  try {
+    saved = await ctx.db.tx(async (q) => {
+      // Locking the row makes two uploads at once replace each other in order.
+      const [old] = await q.query<{ resume_key: string | null }>(
+        'SELECT resume_key FROM seeker_profiles WHERE user_id = $1 FOR UPDATE',
+        [userId],
+      );
+      const [row] = await q.query<{ uploaded_at: Date }>(
+        `INSERT INTO seeker_profiles (user_id, resume_key, resume_uploaded_at)
+         VALUES ($1, $2, now())
+         ON CONFLICT (user_id) DO UPDATE
+           SET resume_key = EXCLUDED.resume_key,
+               resume_uploaded_at = EXCLUDED.resume_uploaded_at,
+               updated_at = now()
+         RETURNING resume_uploaded_at AS uploaded_at`,
+        [userId, key],
+      );
+      return { old_key: old?.resume_key ?? null, uploaded_at: row!.uploaded_at };
+    });
+  } catch (err) {
+    await ctx.storage.delete(key).catch(() => {});
+    throw err;
+  }
+  if (saved.old_key && saved.old_key !== key) {
+    // The new resume is already in place; a leftover old file is only wasted space.
+    await ctx.storage
+      .delete(saved.old_key)
+      .catch((err) => ctx.log.warn({ err, key: saved.old_key }, 'old resume not deleted'));
+  }
+  return { uploadedAt: new Date(saved.uploaded_at).toISOString() };
+}
+
+/** The seeker themself and recruiters may read a resume; nobody else. */
+function mayReadResume(viewer: { id: string; role: string | null }, seekerId: string): boolean {
+  return viewer.id === seekerId || viewer.role === 'recruiter';
+}
+
+/** A link valid for 5 minutes, bound to this seeker and this viewer. */
+export async function resumeLink(
+  ctx: Ctx,
+  viewer: { id: string; role: string | null },
+  seekerId: string,
+): Promise<{ url: string; expiresAt: string }> {
+  // Permission first, so a refused viewer cannot learn who has a resume.
+  if (!mayReadResume(viewer, seekerId)) throw forbidden();
+  const [row] = await ctx.db.query(
+    `SELECT 1 FROM users u JOIN seeker_profiles s ON s.user_id = u.id
+      WHERE u.id = $1 AND u.deleted_at IS NULL AND s.resume_key IS NOT NULL`,
+    [seekerId],
+  );
+  if (!row) throw notFound('profile.noResume');
+  const token = signLink(ctx.config.secretKey, RESUME_LINK, { s: seekerId, v: viewer.id });
+  const verified = verifyLink(ctx.config.secretKey, RESUME_LINK, token);
+  const expiresAt = verified.ok ? verified.expiresAt : new Date();
+  return {
+    url: `/api/files/resume?token=${encodeURIComponent(token)}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/**
+ * Opens the resume a link points at. The link names the seeker, not the file, so a replaced
+ * resume is the one served, and a removed one is gone. A recruiter's download is logged before
+ * the file leaves (decisions.md: every recruiter download is logged).
+ */
+export async function openResume(ctx: Ctx, token: string) {
+  const link = verifyLink<{ s: string; v: string }>(ctx.config.secretKey, RESUME_LINK, token);
+  if (!link.ok) {
+    throw link.reason === 'expired' ? new AppError(410, 'upload.linkExpired') : forbidden();
+  }
+  const { s: seekerId, v: viewerId } = link.data;
+  if (!UUID.test(String(seekerId)) || !UUID.test(String(viewerId))) throw forbidden();
+  const [row] = await ctx.db.query<{
+    resume_key: string | null;
+    full_name: string | null;
+    viewer_role: string | null;
+  }>(
+    `SELECT s.resume_key, s.full_name, v.user_role AS viewer_role
+       FROM users u JOIN seeker_profiles s ON s.user_id = u.id
+       JOIN users v ON v.id = $2 AND v.deleted_at IS NULL
+      WHERE u.id = $1 AND u.deleted_at IS NULL`,
+    [seekerId, viewerId],
+  );
+  // Rights are checked again on use: the viewer may have been deleted since the link was made.
+  if (!row) throw notFound('profile.noResume');
+  if (!mayReadResume({ id: viewerId, role: row.viewer_role }, seekerId)) throw forbidden();
+  if (!row.resume_key) throw notFound('profile.noResume');
+  const file = await ctx.storage.get(row.resume_key);
+  if (!file) {
+    ctx.log.error({ key: row.resume_key }, 'resume row points at a missing file');
+    throw notFound('profile.noResume');
+  }
+  if (viewerId !== seekerId) {
+    await ctx.db.query('INSERT INTO resume_downloads (seeker_id, recruiter_id) VALUES ($1, $2)', [
+      seekerId,
+      viewerId,
+    ]);
+  }
+  return { body: file.body, filename: `${safeFilename(row.full_name)}.pdf` };
+}
+
+/** A name that is safe inside a quoted header value on every browser: ASCII letters only. */
+export function safeFilename(name: string | null): string {
+  const ascii = (name ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9 ._-]/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '')
+    .slice(0, 80)
+    .trim();
+  return ascii || 'resume';
+}
+
+export async function listResumeDownloads(ctx: Ctx, seekerId: string) {
+  const rows = await ctx.db.query<{
+    recruiter_name: string | null;
+    company_name: string | null;
+    is_verified: boolean | null;
+    downloaded_at: Date;
+  }>(
+    `SELECT r.full_name AS recruiter_name, r.company_name, r.is_verified, d.downloaded_at
+       FROM resume_downloads d LEFT JOIN recruiter_profiles r ON r.user_id = d.recruiter_id
+      WHERE d.seeker_id = $1
+      ORDER BY d.downloaded_at DESC, d.id
+      LIMIT 100`,
+    [seekerId],
+  );
+  return rows.map((r) => ({
+    recruiterName: r.recruiter_name,
+    companyName: r.company_name,
+    isVerified: Boolean(r.is_verified),
+    downloadedAt: new Date(r.downloaded_at).toISOString(),
+  }));
+}
+
+/** Removes every file of a user (account deletion): their public images and private resume. */
+export async function deleteUserFiles(ctx: Ctx, userId: string): Promise<void> {
+  // The id becomes a folder name: never let anything but a uuid reach deletePrefix.
+  if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  await ctx.storage.deletePrefix(`public/u/${userId}/`);
+  await ctx.storage.deletePrefix(`private/u/${userId}/`);
+}

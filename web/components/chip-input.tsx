@@ -1,0 +1,78 @@
+import { useState, type KeyboardEvent } from 'react';
+import { X } from 'lucide-react';
+import { addChip } from '#shared/schemas/common.ts';
+import { inputClass } from './ui/field.tsx';
+
+/** Skills and languages: added on Add or Enter, trimmed, non-empty, no duplicates; removable. */
+export function ChipInput({
+  id,
+  values,
+  onChange,
+  max,
+  placeholder,
+  addLabel,
+  removeLabel,
+}: {
+  id?: string;
+  values: string[];
+  onChange: (values: string[]) => void;
+  max: number;
+  placeholder?: string;
+  addLabel: string;
+  removeLabel: (value: string) => string;
+}) {
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const next = addChip(values, draft, max);
+    if (next) onChange(next);
+    setDraft('');
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      add();
+    }
+  };
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex gap-2">
+        <input
+          id={id}
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder={placeholder}
+          maxLength={40}
+          className={inputClass}
+        />
+        <button
+          type="button"
+          onClick={add}
+          className="min-h-11 rounded-xl border border-brand-700 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {addLabel}
+        </button>
+      </div>
+      {values.length > 0 && (
+        <ul className="flex flex-wrap gap-2">
+          {values.map((v) => (
+            <li
+              key={v}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800"
+            >
+              {v}
+              <button
+                type="button"
+                aria-label={removeLabel(v)}
+                onClick={() => onChange(values.filter((x) => x !== v))}
+                className="grid h-6 w-6 place-items-center rounded-full hover:bg-brand-100"
+              >
+                <X size={14} aria-hidden="true" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
