@@ -32,10 +32,11 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     checkOrigin(request, ctx);
     const token = readToken(request);
     request.user = token ? await findSession(ctx.db, token) : null;
-    // Decided on the matched route, not the raw URL (a percent-encoded path still matches the
-    // route). Unmatched URLs fall through to the 404 handler.
-    const matched = request.routeOptions.url !== undefined;
-    if (matched && !request.routeOptions.config.public && !request.user) {
+    // Decided on the matched route's pattern, not the raw URL (a percent-encoded path still
+    // matches its route). Unmatched URLs fall through to the 404 handler; the web app's static
+    // files are not API routes.
+    const isApiRoute = request.routeOptions.url?.startsWith('/api/') ?? false;
+    if (isApiRoute && !request.routeOptions.config.public && !request.user) {
       throw unauthorized(
         token
           ? 'session.expired'
