@@ -41,7 +41,7 @@ export const storageKey = (requiredKey: string) =>
 /** A list of short labels (skills, languages): trimmed, non-empty, no duplicates (case-insensitive). */
 export const chipList = (max: number, tooManyKey: string) =>
   z
-    .array(z.string().trim().min(1).max(40))
+    .array(z.string().trim().max(40))
     .max(max, m(tooManyKey))
     .transform((items) => dedupeChips(items));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/translate.ts';
 import { JOB_CATEGORIES, JOB_LEVELS, JOB_TYPES } from '../picklists.ts';
 import { m, optionalText } from './common.ts';
 
@@ -9,7 +10,7 @@ const salary = z
     if (v === null || v === undefined || String(v).trim() === '') return null;
     const n = typeof v === 'number' ? v : Number(v.trim());
     if (!Number.isFinite(n) || n < 0 || n > 1000) {
-      ctx.addIssue({ code: 'custom', ...m('jobs.salaryInvalid') });
+      ctx.addIssue({ code: 'custom', message: msg('jobs.salaryInvalid') });
       return z.NEVER;
     }
     return Math.round(n * 100) / 100;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from '../i18n/translate.ts';
 import {
   ANNUAL_REVENUES,
   DEGREES,
@@ -51,11 +52,15 @@ export const seekerWorkStep = z
       ctx.addIssue({
         code: 'custom',
         path: ['customIndustry'],
-        ...m('onboarding.customIndustryRequired'),
+        message: msg('onboarding.customIndustryRequired'),
       });
     }
     if (v.endYear < v.startYear)
-      ctx.addIssue({ code: 'custom', path: ['endYear'], ...m('onboarding.endBeforeStart') });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endYear'],
+        message: msg('onboarding.endBeforeStart'),
+      });
   })
   // "When industry is Other a custom industry is required and replaces it."
   .transform(({ customIndustry, ...v }) => ({
@@ -74,7 +79,7 @@ export const seekerCollegeStep = z
     cgpa: z.union([z.string(), z.number()], m('onboarding.cgpaInvalid')).transform((v, ctx) => {
       const n = typeof v === 'number' ? v : Number(String(v).trim().replace(',', '.'));
       if (String(v).trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) {
-        ctx.addIssue({ code: 'custom', ...m('onboarding.cgpaInvalid') });
+        ctx.addIssue({ code: 'custom', message: msg('onboarding.cgpaInvalid') });
         return z.NEVER;
       }
       return n;
@@ -199,7 +204,7 @@ export const websiteUrl = z
         throw new Error('bad');
       return url.origin;
     } catch {
-      ctx.addIssue({ code: 'custom', ...m('onboarding.websiteInvalid') });
+      ctx.addIssue({ code: 'custom', message: msg('onboarding.websiteInvalid') });
       return z.NEVER;
     }
   });

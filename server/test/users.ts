@@ -1,0 +1,65 @@
+import type { BuiltApp } from '../app.ts';
+import { login } from './app.ts';
+
+let counter = 0;
+
+/** A fresh phone number per call so tests never share a user or a rate limit. */
+export function freshPhone(prefix = '93'): string {
+  counter += 1;
+  return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(
+    0,
+    10,
+  );
+}
+
+export interface TestUser {
+  id: string;
+  cookie: string;
+  phone: string;
+}
+
+/** Logs a new user in through HTTP and gives them a role (not onboarded). */
+export async function newUser(t: BuiltApp, role: 'user' | 'recruiter' | null): Promise<TestUser> {
+  const phone = freshPhone();
+  const cookie = await login(t, phone, `10.77.${counter % 250}.${Math.floor(counter / 250) + 1}`);
+  if (role) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/role',
+      payload: { role },
+      headers: { cookie },
+    });
+    if (res.statusCode !== 200) throw new Error(`role: ${res.body}`);
+  }
+  const me = await t.app.inject({ url: '/api/me', headers: { cookie } });
+  return { id: me.json().user.id, cookie, phone };
+}
+
+/** Marks a user onboarded directly (for tests about what comes after onboarding). */
+export async function markOnboarded(t: BuiltApp, userId: string, step: number): Promise<void> {
+  await t.ctx.db.query('UPDATE users SET is_onboarded = true, onboarding_step = $2 WHERE id = $1', [
+    userId,
+    step,
+  ]);
+}
+
+/** A recruiter with a company profile, onboarded. */
+export async function newRecruiter(t: BuiltApp, company = 'Acme Tools'): Promise<TestUser> {
+  const user = await newUser(t, 'recruiter');
+  await t.ctx.db.query(
+    `INSERT INTO recruiter_profiles (user_id, full_name, company_name, designation) VALUES ($1, 'Test Recruiter', $2, 'HR')
+     ON CONFLICT (user_id) DO UPDATE SET company_name = $2`,
+    [user.id, company],
+  );
+  await markOnboarded(t, user.id, 4);
+  return user;
+}
+
+export async function cityId(t: BuiltApp, name: string): Promise<number> {
+  const [row] = await t.ctx.db.query<{ id: number }>(
+    'SELECT id FROM cities WHERE name = $1 ORDER BY population DESC NULLS LAST LIMIT 1',
+    [name],
+  );
+  if (!row) throw new Error(`no city ${name}`);
+  return row.id;
+}
