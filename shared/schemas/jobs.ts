@@ -50,3 +50,67 @@ export const jobInput = z
     ...m('jobs.salaryOrder'),
   });
 export type JobInput = z.input<typeof jobInput>;
+
+const reason = z.object({
+  code: z.enum(['category', 'jobType', 'experience', 'salary', 'nearby', 'remote']),
+  km: z.number().optional(),
+});
+
+/** A job as cards and the job page show it. Codes, not labels; `distanceKm` null when unknown. */
+export const jobView = z.object({
+  id: z.string(),
+  title: z.string(),
+  company: z.string(),
+  location: z.string(),
+  cityId: z.number().nullable(),
+  type: z.string(),
+  level: z.string(),
+  jobCategory: z.string(),
+  minSalary: z.number().nullable(),
+  maxSalary: z.number().nullable(),
+  description: z.string(),
+  requirements: z.string().nullable(),
+  status: z.enum(['open', 'closed']),
+  createdAt: z.string(),
+  recruiter: z.object({
+    id: z.string(),
+    fullName: z.string().nullable(),
+    designation: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    companyLogo: z.string().nullable(),
+    isVerified: z.boolean(),
+  }),
+  applications: z.number(),
+  match: z
+    .object({ score: z.number(), reasons: z.array(reason), distanceKm: z.number().nullable() })
+    .nullable(),
+});
+export type JobView = z.infer<typeof jobView>;
+
+export const jobPage = z.object({
+  jobs: z.array(jobView),
+  /** Opaque keyset cursor for the next page; null when this page was the last. */
+  nextCursor: z.string().nullable(),
+});
+
+export const feedQuery = z.object({
+  q: z.string().trim().max(100).default(''),
+  type: z.enum(JOB_TYPES).optional(),
+  cursor: z.string().max(300).optional(),
+});
+
+export const jobPatch = z
+  .object({
+    title: z.string().trim().min(1, m('jobs.titleRequired')).max(120),
+    cityId: z.number().int().positive().nullable(),
+    type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
+    level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
+    jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
+    minSalary: salary,
+    maxSalary: salary,
+    description: z.string().trim().min(1, m('jobs.descriptionRequired')).max(5000),
+  })
+  .partial()
+  .strict();
+
+export const jobStatusBody = z.object({ status: z.enum(['open', 'closed']) });

@@ -1,4 +1,133 @@
 import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
+import { requireRole, requireUser } from '../../plugins/auth.ts';
+import {
+  listResumeDownloads,
+  openResume,
+  readPublicFile,
+  resumeLink,
+  storeImage,
+  storeResume,
+} from './files.service.ts';
+import { MULTIPART_LIMITS, UPLOAD_LIMITS, readOneFile } from './upload.ts';
 
-export async function filesRoutes(_app: FastifyInstance, _ctx: Ctx): Promise<void> {}
+const uploaded = z.object({ key: z.string(), url: z.string() });
+const resumeSaved = z.object({ resume: z.object({ uploadedAt: z.string() }) });
+const link = z.object({ url: z.string(), expiresAt: z.string() });
+const downloads = z.object({
+  downloads: z.array(
+    z.object({
+      recruiterName: z.string().nullable(),
+      companyName: z.string().nullable(),
+      isVerified: z.boolean(),
+      downloadedAt: z.string(),
+    }),
+  ),
+});
+
+// Profile pictures may be cached by browsers for an hour (spec: profile picture cache 3600 s).
+const MEDIA_CACHE = 'public, max-age=3600';
+
+/** Uploads (images, resumes), public media, and signed resume links with their download log. */
+export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
+  // Own scope: the multipart parser is only installed for these routes, not the whole API.
+  await fastify.register(async (scope) => {
+    await scope.register(multipart, { limits: MULTIPART_LIMITS });
+    const app = scope.withTypeProvider<ZodTypeProvider>();
+
+    app.post(
+      '/api/uploads/image',
+      {
+        schema: {
+          tags: ['files'],
+          querystring: z.object({ purpose: z.enum(['avatar', 'logo']) }),
+          response: { 201: uploaded },
+        },
+      },
+      async (request, reply) => {
+        const { purpose } = request.query;
+        // Logos belong to companies: only recruiters have one.
+        const user = purpose === 'logo' ? requireRole(request, 'recruiter') : requireUser(request);
+        const bytes = await readOneFile(request, UPLOAD_LIMITS.imageBytes, 'upload.imageTooLarge');
+        return reply.code(201).send(await storeImage(ctx, user.id, purpose, bytes));
+      },
+    );
+
+    app.get(
+      '/media/*',
+      {
+        config: { public: true },
+        schema: { tags: ['files'], params: z.object({ '*': z.string().max(300) }) },
+      },
+      async (request, reply) => {
+        const file = await readPublicFile(ctx, request.params['*']);
+        return reply
+          .header('cache-control', MEDIA_CACHE)
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', "default-src 'none'; sandbox")
+          .type(file.contentType)
+          .send(file.body);
+      },
+    );
+
+    app.post(
+      '/api/me/resume',
+      { schema: { tags: ['files'], response: { 200: resumeSaved } } },
+      async (request) => {
+        const user = requireRole(request, 'user');
+        const bytes = await readOneFile(
+          request,
+          UPLOAD_LIMITS.resumeBytes,
+          'upload.resumeTooLarge',
+        );
+        return { resume: await storeResume(ctx, user.id, bytes) };
+      },
+    );
+
+    app.get(
+      '/api/seekers/:userId/resume-link',
+      {
+        schema: {
+          tags: ['files'],
+          params: z.object({ userId: z.uuid() }),
+          response: { 200: link },
+        },
+      },
+      async (request) => resumeLink(ctx, requireUser(request), request.params.userId),
+    );
+
+    app.get(
+      '/api/files/resume',
+      {
+        // The signed token is the credential: the link works in a new tab or a download manager.
+        config: { public: true },
+        schema: {
+          tags: ['files'],
+          querystring: z.object({ token: z.string().min(1).max(2048) }),
+        },
+      },
+      async (request, reply) => {
+        const file = await openResume(ctx, request.query.token);
+        return reply
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('referrer-policy', 'no-referrer')
+          .type('application/pdf')
+          .send(file.body);
+      },
+    );
+
+    app.get(
+      '/api/me/resume-downloads',
+      { schema: { tags: ['files'], response: { 200: downloads } } },
+      async (request) => {
+        const user = requireRole(request, 'user');
+        return { downloads: await listResumeDownloads(ctx, user.id) };
+      },
+    );
+  });
+}

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
+import { assertKey } from '../../adapters/storage.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
-import { signLink, verifyLink } from '../../lib/signed-links.ts';
+import { SIGNED_LINK_TTL_SECONDS, signLink, verifyLink } from '../../lib/signed-links.ts';
 import { reencodeImage, sniffMime, type ImagePurpose } from './images.ts';
 
 // Keys carry the owner's id so that one folder per user can be removed on account deletion, and a
@@ -25,6 +26,17 @@ export function isOwnImageKey(userId: string, key: string, purpose: ImagePurpose
   return key.startsWith(prefix) && /^[0-9a-f]+\.webp$/.test(key.slice(prefix.length));
 }
 
+/** Refuses a profile image key that is not the user's own upload of that purpose. */
+export function assertOwnImage(
+  userId: string,
+  key: string | null | undefined,
+  purpose: ImagePurpose,
+  messageKey: string,
+): void {
+  if (key !== null && key !== undefined && !isOwnImageKey(userId, key, purpose))
+    throw new AppError(400, messageKey);
+}
+
 export async function storeImage(
   ctx: Ctx,
   userId: string,
@@ -37,16 +49,17 @@ export async function storeImage(
   return { key, url: publicUrl(key)! };
 }
 
-/** Only keys under public/ are ever served without a credential. */
+/** Only keys under public/ are ever served without a credential; anything else is "not found". */
 export async function readPublicFile(ctx: Ctx, key: string) {
   if (!key.startsWith('public/')) throw notFound();
   try {
-    return (await ctx.storage.get(key)) ?? Promise.reject(notFound());
-  } catch (err) {
-    // A malformed key is simply not a file we have.
-    if (err instanceof Error && err.message.startsWith('bad storage key')) throw notFound();
-    throw err;
+    assertKey(key);
+  } catch {
+    throw notFound();
   }
+  const file = await ctx.storage.get(key);
+  if (!file) throw notFound();
+  return file;
 }
 
 /**
@@ -114,9 +127,10 @@ export async function resumeLink(
     [seekerId],
   );
   if (!row) throw notFound('profile.noResume');
-  const token = signLink(ctx.config.secretKey, RESUME_LINK, { s: seekerId, v: viewer.id });
-  const verified = verifyLink(ctx.config.secretKey, RESUME_LINK, token);
-  const expiresAt = verified.ok ? verified.expiresAt : new Date();
+  // Whole seconds, as the token carries them, so expiresAt is exactly the token's expiry.
+  const expiresAt = new Date((Math.floor(Date.now() / 1000) + SIGNED_LINK_TTL_SECONDS) * 1000);
+  const data = { s: seekerId, v: viewer.id };
+  const token = signLink(ctx.config.secretKey, RESUME_LINK, data, expiresAt);
   return {
     url: `/api/files/resume?token=${encodeURIComponent(token)}`,
     expiresAt: expiresAt.toISOString(),

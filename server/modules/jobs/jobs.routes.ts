@@ -1,37 +1,111 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { jobInput } from '#shared/schemas/jobs.ts';
+import {
+  feedQuery,
+  jobInput,
+  jobPage,
+  jobPatch,
+  jobStatusBody,
+  jobView,
+} from '#shared/schemas/jobs.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { createJob } from './jobs.service.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { createJob, setJobStatus, updateJob } from './jobs.service.ts';
+import { findJob, openJobTypes, recruiterJobs } from './jobs.repo.ts';
+import { explain, seekerFeed, seekerSide } from './feed.repo.ts';
+import { presentJob } from './job-select.ts';
 
-const createdJob = z.object({
-  job: z.object({
-    id: z.string(),
-    title: z.string(),
-    company: z.string(),
-    location: z.string(),
-    status: z.string(),
-    createdAt: z.string(),
-  }),
-});
+const idParams = z.object({ id: z.string().max(64) });
+const jobAnswer = z.object({ job: jobView });
 
 export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  /** The job page's view: with the viewer's match when the viewer is a seeker. */
+  const viewJob = async (id: string, viewer: { id: string; role: string | null }) => {
+    const row = await findJob(ctx.db, id);
+    if (!row) throw notFound('jobs.notFound');
+    const match = viewer.role === 'user' ? explain(await seekerSide(ctx.db, viewer.id), row) : null;
+    return { job: presentJob(row, match) };
+  };
 
   app.post(
     '/api/jobs',
     {
       config: { authMessage: 'jobs.mustLogin' },
-      schema: { tags: ['jobs'], body: jobInput, response: { 201: createdJob } },
+      schema: { tags: ['jobs'], body: jobInput, response: { 201: jobAnswer } },
     },
     async (request, reply) => {
       const me = requireUser(request);
       if (me.role !== 'recruiter') throw new AppError(403, 'jobs.onlyRecruiters');
-      const job = await createJob(ctx, me.id, request.body);
-      return reply.code(201).send({ job });
+      const id = await createJob(ctx, me.id, request.body);
+      return reply.code(201).send(await viewJob(id, me));
+    },
+  );
+
+  app.get(
+    '/api/jobs/feed',
+    {
+      schema: {
+        tags: ['jobs'],
+        querystring: feedQuery,
+        response: { 200: jobPage.extend({ types: z.array(z.string()).nullable() }) },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'user');
+      const page = await seekerFeed(ctx.db, me.id, request.query);
+      // Type chips: only with the first page, the rest of the pages keep the chips they have.
+      const types = request.query.cursor ? null : await openJobTypes(ctx.db);
+      return { ...page, types };
+    },
+  );
+
+  app.get(
+    '/api/recruiter/jobs',
+    {
+      schema: {
+        tags: ['jobs'],
+        querystring: z.object({ cursor: z.string().max(300).optional() }),
+        response: { 200: jobPage },
+      },
+    },
+    async (request) =>
+      recruiterJobs(ctx.db, requireRole(request, 'recruiter').id, request.query.cursor),
+  );
+
+  app.get(
+    '/api/jobs/:id',
+    { schema: { tags: ['jobs'], params: idParams, response: { 200: jobAnswer } } },
+    async (request) => viewJob(request.params.id, requireUser(request)),
+  );
+
+  app.patch(
+    '/api/jobs/:id',
+    { schema: { tags: ['jobs'], params: idParams, body: jobPatch, response: { 200: jobAnswer } } },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      await updateJob(ctx, me.id, request.params.id, request.body);
+      return viewJob(request.params.id, me);
+    },
+  );
+
+  app.put(
+    '/api/jobs/:id/status',
+    {
+      schema: {
+        tags: ['jobs'],
+        params: idParams,
+        body: jobStatusBody,
+        response: { 200: jobAnswer },
+      },
+    },
+    async (request) => {
+      const me = requireRole(request, 'recruiter');
+      await setJobStatus(ctx, me.id, request.params.id, request.body.status);
+      return viewJob(request.params.id, me);
     },
   );
 }

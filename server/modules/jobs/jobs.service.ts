@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { jobInput } from '#shared/schemas/jobs.ts';
+import type { jobInput, jobPatch } from '#shared/schemas/jobs.ts';
+import type { Queryable } from '../../db/client.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { advance } from '../onboarding/onboarding.service.ts';
+import { findJob } from './jobs.repo.ts';
 
-export interface CreatedJob {
-  id: string;
-  title: string;
-  company: string;
-  location: string;
-  status: string;
-  createdAt: string;
+async function locationFor(q: Queryable, cityId: number | null): Promise<string> {
+  if (cityId === null) return 'Remote';
+  const [city] = await q.query<{ name: string }>('SELECT name FROM cities WHERE id = $1', [cityId]);
+  if (!city) throw badRequest('jobs.locationRequired');
+  return city.name;
 }
 
 /**
@@ -21,7 +21,7 @@ export async function createJob(
   ctx: Ctx,
   recruiterId: string,
   v: z.output<typeof jobInput>,
-): Promise<CreatedJob> {
+): Promise<string> {
   return ctx.db.tx(async (q) => {
     const [owner] = await q.query<{
       company_name: string | null;
@@ -38,19 +38,11 @@ export async function createJob(
     if (!owner.is_onboarded && owner.onboarding_step < 4)
       throw conflict('onboarding.stepBackwards');
 
-    let location = 'Remote';
-    if (v.cityId !== null) {
-      const [city] = await q.query<{ name: string }>('SELECT name FROM cities WHERE id = $1', [
-        v.cityId,
-      ]);
-      if (!city) throw badRequest('jobs.locationRequired');
-      location = city.name;
-    }
-    const [job] = await q.query<CreatedJob>(
+    const location = await locationFor(q, v.cityId);
+    const [job] = await q.query<{ id: string }>(
       `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category,
                          min_salary, max_salary, description, requirements)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       RETURNING id, title, company, location, status, created_at::text AS "createdAt"`,
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
       [
         recruiterId,
         v.title,
@@ -67,6 +59,64 @@ export async function createJob(
       ],
     );
     if (!owner.is_onboarded) await advance(q, recruiterId, 4, true);
-    return job!;
+    return job!.id;
+  });
+}
+
+/** Loads a job for a change and checks the caller owns it (server-enforced ownership). */
+async function ownJob(q: Queryable, recruiterId: string, jobId: string) {
+  const job = await findJob(q, jobId);
+  if (!job) throw notFound('jobs.notFound');
+  if (job.recruiter_id !== recruiterId) throw forbidden();
+  return job;
+}
+
+const PATCH_COLUMNS: Record<string, string> = {
+  title: 'title',
+  type: 'type',
+  level: 'level',
+  jobCategory: 'job_category',
+  minSalary: 'min_salary',
+  maxSalary: 'max_salary',
+  description: 'description',
+};
+
+export async function updateJob(
+  ctx: Ctx,
+  recruiterId: string,
+  jobId: string,
+  v: z.output<typeof jobPatch>,
+): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    const job = await ownJob(q, recruiterId, jobId);
+    const min = v.minSalary !== undefined ? v.minSalary : (job.min_salary as number | null);
+    const max = v.maxSalary !== undefined ? v.maxSalary : (job.max_salary as number | null);
+    if (min !== null && max !== null && min > max) throw badRequest('jobs.salaryOrder');
+    const sets: string[] = [];
+    const values: unknown[] = [jobId];
+    for (const [key, column] of Object.entries(PATCH_COLUMNS)) {
+      const value = v[key as keyof typeof v];
+      if (value === undefined) continue;
+      values.push(value);
+      sets.push(`${column} = $${values.length}`);
+    }
+    if (v.cityId !== undefined) {
+      values.push(v.cityId, await locationFor(q, v.cityId));
+      sets.push(`city_id = $${values.length - 1}`, `location = $${values.length}`);
+    }
+    if (sets.length === 0) return;
+    await q.query(`UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
+  });
+}
+
+export async function setJobStatus(
+  ctx: Ctx,
+  recruiterId: string,
+  jobId: string,
+  status: 'open' | 'closed',
+): Promise<void> {
+  await ctx.db.tx(async (q) => {
+    await ownJob(q, recruiterId, jobId);
+    await q.query('UPDATE jobs SET status = $2, updated_at = now() WHERE id = $1', [jobId, status]);
   });
 }

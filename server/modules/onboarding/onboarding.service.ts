@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { parseBody } from '../../lib/validate.ts';
 import type { Ctx } from '../../context.ts';
 import { saveSeekerStep } from './seeker-steps.repo.ts';
+import { assertOwnImage } from '../files/files.service.ts';
 
 interface Progress {
   onboarding_step: number;
@@ -57,6 +58,13 @@ export async function saveSeekerOnboardingStep(
   const schema = seekerStepSchemas[step as SeekerStep];
   if (!schema) throw badRequest('errors.notFound');
   const values = parseBody(schema, body);
+  if (step === 1)
+    assertOwnImage(
+      userId,
+      (values as { profileImage: string }).profileImage,
+      'avatar',
+      'onboarding.photoRequired',
+    );
   return ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'user', step);
     // Each step's writer takes its own schema's output; the map keeps them paired.

@@ -12,8 +12,11 @@ afterAll(async () => {
   await t.close();
 });
 
+// Image keys name their owner's folder ('/USER/' here); the server refuses anybody else's.
+const own = (u: TestUser, body: unknown) =>
+  JSON.parse(JSON.stringify(body ?? {}).replaceAll('/USER/', `/${u.id}/`)) as object;
 const put = (u: TestUser, url: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url, payload: payload as object, headers: { cookie: u.cookie } });
+  t.app.inject({ method: 'PUT', url, payload: own(u, payload), headers: { cookie: u.cookie } });
 const post = (u: TestUser, url: string, payload?: unknown) =>
   t.app.inject({
     method: 'POST',
@@ -23,7 +26,7 @@ const post = (u: TestUser, url: string, payload?: unknown) =>
   });
 
 const basic = (over: Record<string, unknown> = {}) => ({
-  profileImage: 'public/u/x/avatar-1.webp',
+  profileImage: 'public/u/USER/avatar-1a2b.webp',
   fullName: '  Asha Nair ',
   educationLevel: 'bachelors',
   email: 'Asha.Nair@Example.in',
@@ -192,6 +195,17 @@ describe('job seeker onboarding', () => {
     expect(profile.jobType).toBe('full_time');
   });
 
+  it("refuses somebody else's image as the profile photo", async () => {
+    const u = await newUser(t, 'user');
+    const res = await put(
+      u,
+      '/api/onboarding/seeker/1',
+      basic({ profileImage: 'public/u/0b3c9a4e-1111-4aaa-8bbb-123456789abc/avatar-1a2b.webp' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please upload your photo');
+  });
+
   it("a recruiter cannot use the seeker's steps, and without a session the spec's message comes back", async () => {
     const r = await newUser(t, 'recruiter');
     expect((await seekerStep(r, 1, basic())).statusCode).toBe(403);
@@ -214,7 +228,7 @@ describe('recruiter onboarding', () => {
   };
   const company = {
     companyName: 'Acme Tools Pvt Ltd',
-    companyLogo: 'public/u/x/logo-1.webp',
+    companyLogo: 'public/u/USER/logo-9f.webp',
     employeeSize: '51_200',
     financingStatus: 'series_a',
     annualRevenue: '11_50cr',
@@ -259,6 +273,11 @@ describe('recruiter onboarding', () => {
       expect(res.statusCode, field).toBe(400);
       expect(res.json().error.message).toBe('Please enter all the details ');
     }
+    const foreign = await put(r, '/api/onboarding/recruiter/2', {
+      ...company,
+      companyLogo: 'public/u/someone/logo-9f.webp',
+    });
+    expect(foreign.json().error.message).toBe('Please Upload Company Image');
     expect((await put(r, '/api/onboarding/recruiter/2', company)).json().nextStep).toBe(3);
   });
 

@@ -9,6 +9,7 @@ import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
+import { assertOwnImage } from '../files/files.service.ts';
 
 const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
 
@@ -17,6 +18,7 @@ export async function saveRecruiterProfileStep(
   userId: string,
   v: z.output<typeof recruiterProfileStep>,
 ): Promise<number> {
+  assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
   return ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 1);
     await q.query(upsertRecruiter, [userId]);
@@ -35,6 +37,7 @@ export async function saveRecruiterCompanyStep(
   userId: string,
   v: z.output<typeof recruiterCompanyStep>,
 ): Promise<number> {
+  assertOwnImage(userId, v.companyLogo, 'logo', 'onboarding.companyImage');
   return ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 2);
     await q.query(upsertRecruiter, [userId]);

@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { deleteUserFiles } from '../files/files.service.ts';
 
 /**
  * Everything we hold about a user, as JSON (India's DPDP Act: the right to a copy). Read in one

@@ -16,6 +16,7 @@ import { findSeekerProfile, updateSeekerFields } from './seeker.repo.ts';
 import { findRecruiterProfile } from './recruiter.repo.ts';
 import { updateRecruiterSettings } from './recruiter-settings.service.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
+import { assertOwnImage } from '../files/files.service.ts';
 
 const seekerAnswer = z.object({ profile: seekerProfileView });
 const recruiterAnswer = z.object({ profile: recruiterProfileView });
@@ -47,6 +48,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
     },
     async (request) => {
       const me = requireRole(request, 'user');
+      assertOwnImage(me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
       await updateSeekerFields(ctx.db, me.id, request.body);
       return ownSeeker(me.id);
     },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { recruiterSettings } from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
+import { assertOwnImage } from '../files/files.service.ts';
 
 /**
  * Saves 'Profile Settings'. A verified mark vouches for one company at one website: changing
@@ -12,6 +13,7 @@ export async function updateRecruiterSettings(
   userId: string,
   v: z.output<typeof recruiterSettings>,
 ): Promise<void> {
+  assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
   await ctx.db.tx(async (q) => {
     await q.query(
       'INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',

@@ -1,0 +1,42 @@
+import type { JobView } from '#shared/schemas/jobs.ts';
+import { mediaUrl } from '../../lib/media-url.ts';
+
+// The columns every job view needs: the job, its recruiter card and its application count
+// (rooms of the job, counted by index, one subquery per returned row only).
+export const JOB_COLUMNS = `
+  j.id, j.title, j.company, j.location, j.city_id, j.type, j.level, j.job_category, j.min_salary, j.max_salary,
+  j.description, j.requirements, j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  j.recruiter_id, rp.full_name AS r_name, rp.designation AS r_designation, rp.profile_image AS r_image,
+  rp.company_logo AS r_logo, COALESCE(rp.is_verified, false) AS r_verified,
+  (SELECT count(*)::int FROM chat_rooms cr WHERE cr.job_id = j.id) AS applications`;
+
+export type JobRow = Record<string, unknown>;
+
+export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
+  return {
+    id: r.id as string,
+    title: r.title as string,
+    company: r.company as string,
+    location: r.location as string,
+    cityId: (r.city_id as number | null) ?? null,
+    type: r.type as string,
+    level: r.level as string,
+    jobCategory: r.job_category as string,
+    minSalary: (r.min_salary as number | null) ?? null,
+    maxSalary: (r.max_salary as number | null) ?? null,
+    description: r.description as string,
+    requirements: (r.requirements as string | null) ?? null,
+    status: r.status as 'open' | 'closed',
+    createdAt: r.created_at as string,
+    recruiter: {
+      id: r.recruiter_id as string,
+      fullName: (r.r_name as string | null) ?? null,
+      designation: (r.r_designation as string | null) ?? null,
+      profileImage: mediaUrl(r.r_image as string | null),
+      companyLogo: mediaUrl(r.r_logo as string | null),
+      isVerified: Boolean(r.r_verified),
+    },
+    applications: Number(r.applications ?? 0),
+    match,
+  };
+}
