@@ -187,7 +187,8 @@ describe('job seeker onboarding', () => {
   it('job type defaults to Full-time', async () => {
     const u = await newUser(t, 'user');
     await t.ctx.db.query('UPDATE users SET onboarding_step = 5 WHERE id = $1', [u.id]);
-    const { jobType: _omit, ...rest } = prefs();
+    const rest: Record<string, unknown> = prefs();
+    delete rest.jobType;
     expect((await seekerStep(u, 5, rest)).statusCode).toBe(200);
     const profile = (
       await t.app.inject({ url: '/api/seeker/profile', headers: { cookie: u.cookie } })

@@ -61,8 +61,5 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
     return rows;
   });
   for (const s of sessions) ctx.events.emit('session-revoked', s.token_hash);
-  await Promise.all([
-    ctx.storage.deletePrefix(`public/u/${userId}/`),
-    ctx.storage.deletePrefix(`private/u/${userId}/`),
-  ]);
+  await deleteUserFiles(ctx, userId);
 }
