@@ -1,0 +1,397 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+
+let t: TestApp;
+let blr: number;
+let mysuru: number;
+let delhi: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  [blr, mysuru, delhi] = await Promise.all([
+    cityId(t, 'Bengaluru'),
+    cityId(t, 'Mysuru'),
+    cityId(t, 'Delhi'),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const job = (over: Record<string, unknown> = {}) => ({
+  title: 'Frontend Developer',
+  cityId: blr,
+  type: 'full_time',
+  level: '1_3',
+  jobCategory: 'software_development',
+  description: 'Build our React app.',
+  minSalary: 6,
+  maxSalary: 9,
+  ...over,
+});
+const post = (u: TestUser, body: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    payload: body as object,
+    headers: { cookie: u.cookie },
+  });
+const get = (u: TestUser, url: string) => t.app.inject({ url, headers: { cookie: u.cookie } });
+
+async function seeker(prefs: Record<string, unknown> = {}): Promise<TestUser> {
+  const u = await newUser(t, 'user');
+  const p = {
+    job_category: 'software_development',
+    job_type: 'full_time',
+    experience_range: '1_3',
+    salary_range: '6_10',
+    city_id: blr,
+    ...prefs,
+  };
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
+     VALUES ($1, 'Seeker', $2, $3, $4, $5, $6)`,
+    [u.id, p.job_category, p.job_type, p.experience_range, p.salary_range, p.city_id],
+  );
+  await markOnboarded(t, u.id, 6);
+  return u;
+}
+
+describe('posting a job', () => {
+  it('takes the company from the profile, never from the request', async () => {
+    const r = await newRecruiter(t, 'Zenith Softworks');
+    const res = await post(r, { ...job(), company: 'Google' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().job).toMatchObject({
+      company: 'Zenith Softworks',
+      location: 'Bengaluru',
+      status: 'open',
+      applications: 0,
+    });
+  });
+
+  it.each([
+    ['title', 'Please enter a job title'],
+    ['cityId', 'Please choose a location'],
+    ['type', 'Please choose a job type'],
+    ['level', 'Please choose an experience level'],
+    ['jobCategory', 'Please choose a job category'],
+    ['description', 'Please enter a job description'],
+  ])('refuses a job without %s', async (field, message) => {
+    const r = await newRecruiter(t);
+    const res = await post(r, job({ [field]: undefined }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(message);
+  });
+
+  it('accepts Remote (no city) and missing salaries; refuses min > max and nonsense salaries', async () => {
+    const r = await newRecruiter(t);
+    const remote = await post(r, job({ cityId: null, minSalary: undefined, maxSalary: '' }));
+    expect(remote.json().job).toMatchObject({
+      location: 'Remote',
+      minSalary: null,
+      maxSalary: null,
+    });
+    const order = await post(r, job({ minSalary: 10, maxSalary: 5 }));
+    expect(order.json().error.message).toBe('Minimum salary cannot be more than maximum salary');
+    const nonsense = await post(r, job({ minSalary: 'lots' }));
+    expect(nonsense.json().error.message).toBe(
+      'Please enter the salary in LPA as a number between 0 and 1000',
+    );
+  });
+
+  it('a seeker cannot post; without a session the spec message comes back', async () => {
+    const s = await seeker();
+    const res = await post(s, job());
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Only recruiters can post jobs');
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/jobs', payload: job() });
+    expect(anonymous.json().error.message).toBe('You must be logged in to post a job');
+  });
+});
+
+describe('changing a job', () => {
+  it('the owner edits and closes it; another recruiter cannot', async () => {
+    const owner = await newRecruiter(t);
+    const other = await newRecruiter(t);
+    const id = (await post(owner, job())).json().job.id;
+    const headers = (u: TestUser) => ({ cookie: u.cookie });
+
+    const theirs = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${id}`,
+      payload: { title: 'Hacked' },
+      headers: headers(other),
+    });
+    expect(theirs.statusCode).toBe(403);
+    const closeTheirs = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}/status`,
+      payload: { status: 'closed' },
+      headers: headers(other),
+    });
+    expect(closeTheirs.statusCode).toBe(403);
+
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${id}`,
+      payload: { title: 'Senior Frontend Developer', cityId: mysuru, maxSalary: 12 },
+      headers: headers(owner),
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(edit.json().job).toMatchObject({
+      title: 'Senior Frontend Developer',
+      location: 'Mysuru',
+      minSalary: 6,
+      maxSalary: 12,
+    });
+    const badOrder = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/jobs/${id}`,
+      payload: { minSalary: 20 },
+      headers: headers(owner),
+    });
+    expect(badOrder.json().error.message).toBe('Minimum salary cannot be more than maximum salary');
+
+    const close = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}/status`,
+      payload: { status: 'closed' },
+      headers: headers(owner),
+    });
+    expect(close.json().job.status).toBe('closed');
+    const s = await seeker();
+    expect((await get(s, `/api/jobs/${id}`)).json().job.status).toBe('closed');
+  });
+
+  it("'Job not found' for a missing or malformed id", async () => {
+    const s = await seeker();
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-job', '%27%3B--']) {
+      const res = await get(s, `/api/jobs/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().error.message).toBe('Job not found');
+    }
+  });
+});
+
+describe('the seeker feed', () => {
+  // Each describe gets its own database so counts are exact.
+  let f: TestApp;
+  const fpost = (u: TestUser, body: unknown) =>
+    f.app.inject({
+      method: 'POST',
+      url: '/api/jobs',
+      payload: body as object,
+      headers: { cookie: u.cookie },
+    });
+  const feed = (u: TestUser, qs = '') =>
+    f.app.inject({ url: `/api/jobs/feed${qs}`, headers: { cookie: u.cookie } });
+  let recruiter: TestUser;
+  let fSeeker: TestUser;
+
+  beforeAll(async () => {
+    f = await createTestApp();
+    recruiter = await newRecruiter(f, 'Feed Co');
+    fSeeker = await newUser(f, 'user');
+    await f.ctx.db.query(
+      `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
+       VALUES ($1, 'S', 'software_development', 'full_time', '1_3', '6_10', $2)`,
+      [fSeeker.id, blr],
+    );
+    await markOnboarded(f, fSeeker.id, 6);
+  });
+  afterAll(async () => {
+    await f.close();
+  });
+
+  it('ranks by match score with reasons and real distance, hides closed jobs, and filters', async () => {
+    const best = (await fpost(recruiter, job({ title: 'React Developer' }))).json().job.id;
+    const far = (
+      await fpost(recruiter, job({ title: 'React Developer Delhi', cityId: delhi }))
+    ).json().job.id;
+    const near = (
+      await fpost(recruiter, job({ title: 'Vue Developer Mysuru', cityId: mysuru }))
+    ).json().job.id;
+    const other = (
+      await fpost(
+        recruiter,
+        job({
+          title: 'Telecaller',
+          jobCategory: 'customer_support',
+          type: 'part_time',
+          level: 'entry',
+          minSalary: 1,
+          maxSalary: 2,
+          cityId: delhi,
+        }),
+      )
+    ).json().job.id;
+    const closed = (await fpost(recruiter, job({ title: 'Closed React role' }))).json().job.id;
+    await f.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${closed}/status`,
+      payload: { status: 'closed' },
+      headers: { cookie: recruiter.cookie },
+    });
+
+    const res = await feed(fSeeker);
+    expect(res.statusCode).toBe(200);
+    const jobs = res.json().jobs as {
+      id: string;
+      match: { score: number; reasons: { code: string; km?: number }[]; distanceKm: number | null };
+    }[];
+    expect(jobs.map((j) => j.id)).toEqual([best, near, far, other]);
+    expect(jobs[0]!.match.score).toBe(100);
+    expect(jobs[0]!.match.reasons.map((r) => r.code)).toEqual([
+      'category',
+      'jobType',
+      'experience',
+      'salary',
+      'nearby',
+    ]);
+    expect(jobs[0]!.match.distanceKm).toBe(0);
+    const nearKm = jobs[1]!.match.distanceKm!;
+    expect(nearKm).toBeGreaterThan(120);
+    expect(nearKm).toBeLessThan(140);
+    expect(jobs[3]!.match.score).toBe(0);
+    expect(jobs[3]!.match.reasons).toEqual([]);
+    expect(res.json().types).toEqual(['full_time', 'part_time']);
+
+    const partTime = await feed(fSeeker, '?type=part_time');
+    expect(partTime.json().jobs.map((j: { id: string }) => j.id)).toEqual([other]);
+    const search = await feed(fSeeker, `?q=${encodeURIComponent('feed co')}`);
+    expect(search.json().jobs).toHaveLength(4);
+    const byTitle = await feed(fSeeker, '?q=VUE%20developer');
+    expect(byTitle.json().jobs.map((j: { id: string }) => j.id)).toEqual([near]);
+    const none = await feed(fSeeker, '?q=plumber');
+    expect(none.json().jobs).toEqual([]);
+    expect(none.json().nextCursor).toBeNull();
+  });
+
+  it('treats % and _ in the search term literally', async () => {
+    await fpost(recruiter, job({ title: 'Growth 100% remote_first', cityId: null }));
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('100%')}`)).json().jobs).toHaveLength(1);
+    expect(
+      (await feed(fSeeker, `?q=${encodeURIComponent('remote_first')}`)).json().jobs,
+    ).toHaveLength(1);
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('%')}`)).json().jobs).toHaveLength(1);
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('e_first')}`)).json().jobs).toHaveLength(
+      1,
+    );
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('_')}`)).json().jobs).toHaveLength(1);
+  });
+
+  it('a recruiter cannot read the seeker feed; a bad cursor is a 400', async () => {
+    expect((await feed(recruiter)).statusCode).toBe(403);
+    expect((await feed(fSeeker, '?cursor=garbage')).statusCode).toBe(400);
+  });
+});
+
+describe('pagination', () => {
+  async function fresh(count: number) {
+    const p = await createTestApp();
+    const r = await newRecruiter(p, 'Pager');
+    const s = await newUser(p, 'user');
+    await p.ctx.db.query(
+      `INSERT INTO seeker_profiles (user_id, full_name, job_category, city_id) VALUES ($1, 'S', 'software_development', $2)`,
+      [s.id, blr],
+    );
+    await markOnboarded(p, s.id, 6);
+    // Mixed scores and identical timestamps stress the tie-breaks.
+    await p.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+       SELECT $1, 'Job ' || g, 'Pager', CASE WHEN g % 3 = 0 THEN 'Remote' ELSE 'Bengaluru' END,
+              CASE WHEN g % 3 = 0 THEN NULL ELSE $2::int END, 'full_time', 'entry',
+              CASE WHEN g % 2 = 0 THEN 'software_development' ELSE 'other' END, 'd', now() - (g / 4) * interval '1 minute'
+         FROM generate_series(1, $3::int) g`,
+      [r.id, blr, count],
+    );
+    return { p, r, s };
+  }
+  async function walk(p: TestApp, u: TestUser, url: string, between?: () => Promise<void>) {
+    const ids: string[] = [];
+    const sizes: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await p.app.inject({
+        url: `${url}${cursor ? `${url.includes('?') ? '&' : '?'}cursor=${cursor}` : ''}`,
+        headers: { cookie: u.cookie },
+      });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      ids.push(...body.jobs.map((j: { id: string }) => j.id));
+      sizes.push(body.jobs.length);
+      cursor = body.nextCursor;
+      if (between) await between();
+    } while (cursor);
+    return { ids, sizes };
+  }
+
+  it.each([
+    [20, [20]],
+    [21, [20, 1]],
+    [40, [20, 20]],
+  ])('%i open jobs come in pages of %j, each once', async (count, expected) => {
+    const { p, r, s } = await fresh(count);
+    try {
+      const feedWalk = await walk(p, s, '/api/jobs/feed');
+      expect(feedWalk.sizes).toEqual(expected);
+      expect(new Set(feedWalk.ids).size).toBe(count);
+      const mine = await walk(p, r, '/api/recruiter/jobs');
+      expect(mine.sizes).toEqual(expected);
+      expect(new Set(mine.ids).size).toBe(count);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it('no duplicates and no gaps while new jobs are posted between page loads', async () => {
+    const { p, r, s } = await fresh(45);
+    try {
+      const before = new Set(
+        (await p.ctx.db.query<{ id: string }>('SELECT id FROM jobs')).map((x) => x.id),
+      );
+      let n = 0;
+      const postOne = async () => {
+        n += 1;
+        const res = await p.app.inject({
+          method: 'POST',
+          url: '/api/jobs',
+          payload: {
+            ...job({ title: `New ${n}` }),
+            jobCategory: n % 2 ? 'software_development' : 'other',
+          },
+          headers: { cookie: r.cookie },
+        });
+        expect(res.statusCode).toBe(201);
+      };
+      const seen = await walk(p, s, '/api/jobs/feed', postOne);
+      const original = seen.ids.filter((id) => before.has(id));
+      expect(new Set(seen.ids).size).toBe(seen.ids.length);
+      expect(new Set(original)).toEqual(before);
+      const recruiterWalk = await walk(p, r, '/api/recruiter/jobs', postOne);
+      expect(new Set(recruiterWalk.ids).size).toBe(recruiterWalk.ids.length);
+      for (const id of before) expect(recruiterWalk.ids).toContain(id);
+    } finally {
+      await p.close();
+    }
+  });
+});
+
+describe("a recruiter's list", () => {
+  it('counts applications from rooms', async () => {
+    const r = await newRecruiter(t);
+    const id = (await post(r, job())).json().job.id;
+    const s1 = await seeker();
+    const s2 = await seeker();
+    for (const s of [s1, s2]) {
+      await t.ctx.db.query(
+        `INSERT INTO chat_rooms (job_id, recruiter_id, seeker_id, created_by, status) VALUES ($1, $2, $3, $3, 'initiated')`,
+        [id, r.id, s.id],
+      );
+    }
+    const list = (await get(r, '/api/recruiter/jobs')).json();
+    expect(list.jobs[0]).toMatchObject({ id, applications: 2 });
+    expect((await get(s1, '/api/recruiter/jobs')).statusCode).toBe(403);
+  });
+});
