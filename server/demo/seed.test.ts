@@ -1,9 +1,17 @@
+import { DEMO_COMPANIES, ZENITH_JOBS } from './companies.ts';
+import { DEMO_SEEKER_COUNT } from './seekers.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, login, type TestApp } from '../test/app.ts';
 import { seedDemoData } from './seed.ts';
 import { DEMO_RECRUITER_PHONE, DEMO_SEEKER_PHONE } from './users.ts';
 
-const TABLES = ['users', 'recruiter_profiles', 'seeker_profiles', 'work_experiences'] as const;
+const TABLES = [
+  'users',
+  'recruiter_profiles',
+  'seeker_profiles',
+  'work_experiences',
+  'jobs',
+] as const;
 
 async function counts(t: TestApp): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -29,6 +37,7 @@ describe('seedDemoData on an empty database', () => {
       recruiter_profiles: 0,
       seeker_profiles: 0,
       work_experiences: 0,
+      jobs: 0,
     });
     expect(await seedDemoData(t.ctx)).toBe(true);
 
@@ -69,7 +78,11 @@ describe('seedDemoData on an empty database', () => {
 
   it('a second call returns false and creates nothing more', async () => {
     const before = await counts(t);
-    expect(before.users).toBe(2);
+    // Two demo logins, five more companies and the generated seekers.
+    expect(before.users).toBe(2 + DEMO_COMPANIES.length + DEMO_SEEKER_COUNT);
+    expect(before.jobs).toBe(
+      DEMO_COMPANIES.reduce((n, c) => n + c.jobs.length, ZENITH_JOBS.length),
+    );
     expect(await seedDemoData(t.ctx)).toBe(false);
     expect(await counts(t)).toEqual(before);
   });
@@ -110,6 +123,52 @@ describe('seedDemoData in production', () => {
       recruiter_profiles: 0,
       seeker_profiles: 0,
       work_experiences: 0,
+      jobs: 0,
     });
+  });
+});
+
+describe('demo companies', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.ctx);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('each has a stored logo, and the verified ones carry the mark', async () => {
+    const rows = await t.ctx.db.query<{
+      company_name: string;
+      company_logo: string;
+      is_verified: boolean;
+    }>(
+      'SELECT company_name, company_logo, is_verified FROM recruiter_profiles ORDER BY company_name',
+    );
+    expect(rows.map((r) => r.company_name)).toContain('Zenith Softworks');
+    for (const row of rows) {
+      const file = await t.ctx.storage.get(row.company_logo);
+      expect(file?.contentType, row.company_name).toBe('image/webp');
+    }
+    expect(rows.filter((r) => r.is_verified).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('generated seekers are onboarded with varied preferences across cities', async () => {
+    const [row] = await t.ctx.db.query<{
+      cities: number;
+      categories: number;
+      levels: number;
+      missing: number;
+    }>(
+      `SELECT count(DISTINCT s.city_id)::int AS cities, count(DISTINCT s.job_category)::int AS categories,
+              count(DISTINCT s.education_level)::int AS levels,
+              count(*) FILTER (WHERE s.city_id IS NULL OR s.introduction IS NULL OR NOT u.is_onboarded)::int AS missing
+         FROM seeker_profiles s JOIN users u ON u.id = s.user_id`,
+    );
+    expect(row!.cities).toBeGreaterThan(15);
+    expect(row!.categories).toBeGreaterThanOrEqual(6);
+    expect(row!.levels).toBeGreaterThanOrEqual(3);
+    expect(row!.missing).toBe(0);
   });
 });

@@ -295,11 +295,9 @@ export const en = {
     downloadedOn: 'Downloaded on {{date}}',
     deleteConfirmLabel: 'Type DELETE to confirm',
     deleting: 'Deleting...',
-    school: 'School',
     schoolMarks: 'Marks: {{marks}}%',
     years: '{{start}} - {{end}}',
     cgpa: 'CGPA / percentage: {{cgpa}}',
-    noDetails: 'No details added yet',
     close: 'Close',
   },
   settings: {

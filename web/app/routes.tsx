@@ -23,6 +23,47 @@ const NotFoundPage = lazy(() =>
 const InfoPage = lazy(() =>
   import('../features/shell/info-page.tsx').then((m) => ({ default: m.InfoPage })),
 );
+const RecruiterOnboardingPage = lazy(() =>
+  import('../features/recruiter-onboarding/recruiter-onboarding-page.tsx').then((m) => ({
+    default: m.RecruiterOnboardingPage,
+  })),
+);
+const RecruiterProfileTab = lazy(() =>
+  import('../features/recruiter-profile/profile-tab-page.tsx').then((m) => ({
+    default: m.ProfileTabPage,
+  })),
+);
+const RecruiterSettingsPage = lazy(() =>
+  import('../features/recruiter-profile/settings-page.tsx').then((m) => ({
+    default: m.RecruiterSettingsPage,
+  })),
+);
+const PostJobPage = lazy(() =>
+  import('../features/jobs/post-job-page.tsx').then((m) => ({ default: m.PostJobPage })),
+);
+const SeekerOnboardingPage = lazy(() =>
+  import('../features/seeker-onboarding/seeker-onboarding-page.tsx').then((m) => ({
+    default: m.SeekerOnboardingPage,
+  })),
+);
+const CandidateProfilePage = lazy(() =>
+  import('../features/seeker-profile/candidate-profile-page.tsx').then((m) => ({
+    default: m.CandidateProfilePage,
+  })),
+);
+const CandidatePage = lazy(() =>
+  import('../features/seeker-profile/candidate-page.tsx').then((m) => ({
+    default: m.CandidatePage,
+  })),
+);
+const JobPreferencesPage = lazy(() =>
+  import('../features/seeker-profile/job-preferences-page.tsx').then((m) => ({
+    default: m.JobPreferencesPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/seeker-profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
 const PlaceholderPage = lazy(() =>
   import('../features/shell/placeholder-page.tsx').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -59,26 +100,26 @@ export const routes: RouteObject[] = [
       { path: '/onboarding', element: <RoleChoicePage /> },
       {
         path: '/onboarding/recruiter/:step',
-        element: guarded({ onboarding: 'recruiter' }, <Placeholder title="Recruiter onboarding" />),
+        element: guarded({ onboarding: 'recruiter' }, <RecruiterOnboardingPage />),
       },
       {
         path: '/onboarding/job-seeker/:step',
-        element: guarded({ onboarding: 'user' }, <Placeholder title="Job seeker onboarding" />),
+        element: guarded({ onboarding: 'user' }, <SeekerOnboardingPage />),
       },
       { path: '/jobseeker-dashboard', element: guarded('login', <Placeholder title="Jobs" />) },
       { path: '/job-detail/:id', element: guarded('login', <Placeholder title="Job details" />) },
       { path: '/job-chats', element: guarded('login', <Placeholder title="Job Chats" />) },
       { path: '/jobseeker-chat/:id', element: guarded('login', <Placeholder title="Chat" />) },
-      { path: '/candidate-profile', element: guarded('user', <Placeholder title="My profile" />) },
+      { path: '/candidate-profile', element: guarded('user', <CandidateProfilePage />) },
       {
         path: '/candidate/:id',
-        element: guarded('login', <Placeholder title="Candidate profile" />),
+        element: guarded('login', <CandidatePage />),
       },
       {
         path: '/update_job_preferences',
-        element: guarded('user', <Placeholder title="Job Preferences" />),
+        element: guarded('user', <JobPreferencesPage />),
       },
-      { path: '/profile', element: guarded('login', <Placeholder title="Profile" />) },
+      { path: '/profile', element: guarded('login', <ProfilePage />) },
       {
         path: '/jobs',
         element: guarded(
@@ -107,11 +148,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/recruiter-dashboard/Profile',
-        element: guarded('recruiter', <Placeholder title="Profile" />),
+        element: guarded('recruiter', <RecruiterProfileTab />),
       },
       {
         path: '/recruiter-settings',
-        element: guarded('recruiter', <Placeholder title="Profile Settings" />),
+        element: guarded('recruiter', <RecruiterSettingsPage />),
       },
       {
         path: '/recruiter-messages/chat/:id',
@@ -119,11 +160,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/post-job',
-        element: guarded('recruiter', <Placeholder title="Create New Job Listing" />),
+        element: guarded('recruiter', <PostJobPage />),
       },
       {
         path: '/create-job',
-        element: guarded('login', <Placeholder title="Create New Job Listing" />),
+        element: guarded('login', <PostJobPage />),
       },
       { path: '/candidate_details/:id', element: <Placeholder title="Candidate details" /> },
       { path: '/about', element: <InfoPage page="about" /> },

@@ -313,12 +313,12 @@ describe('pagination', () => {
     const sizes: number[] = [];
     let cursor: string | null = null;
     do {
-      const res = await p.app.inject({
+      const res: { statusCode: number; json: () => unknown } = await p.app.inject({
         url: `${url}${cursor ? `${url.includes('?') ? '&' : '?'}cursor=${cursor}` : ''}`,
         headers: { cookie: u.cookie },
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json();
+      const body = res.json() as { jobs: { id: string }[]; nextCursor: string | null };
       ids.push(...body.jobs.map((j: { id: string }) => j.id));
       sizes.push(body.jobs.length);
       cursor = body.nextCursor;

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { codeFromOutbox, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+
+// Phones 96200000xx are used by this file only.
+let h: Harness;
+let png: Buffer;
+
+beforeAll(async () => {
+  h = await startHarness();
+  png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
+  })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const file = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
+const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
+
+async function startAsBoss(page: Page, phone: string) {
+  await loginThroughUi(h, page, phone);
+  await page.waitForURL('**/onboarding');
+  await page.getByRole('button', { name: /Boss/ }).click();
+  await page.waitForURL('**/onboarding/recruiter/1');
+}
+
+async function profileStep(page: Page, company: string) {
+  await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
+  await toast(page, 'Full name and company name are required');
+
+  await page.getByLabel('Profile photo').setInputFiles(file('me.png'));
+  await page.getByRole('img', { name: 'Profile photo' }).waitFor();
+  await page.getByLabel('Full name').fill('Anita Rao');
+  await page.getByRole('radio', { name: 'Female' }).click();
+  await page.getByLabel('Company name', { exact: true }).fill(company);
+  await page.getByLabel('Designation').fill('HR Manager');
+  await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
+  await page.waitForURL('**/onboarding/recruiter/2');
+}
+
+/** Opens a pick-list dialog by its field button and taps one option. */
+async function pick(page: Page, field: string, option: string) {
+  await page.getByRole('button', { name: field, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: field });
+  await dialog.waitFor();
+  await dialog.getByRole('radio', { name: option, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function companyStep(page: Page, company: string, checks = false) {
+  // The company name carries over from step 1; the logo label does not say "optional".
+  expect(await page.getByLabel('Company name', { exact: true }).inputValue()).toBe(company);
+  expect(await page.getByText(/optional/i).count()).toBe(0);
+
+  if (checks) {
+    await page.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Please enter all the details');
+
+    // The dialog is modal and accessible: focus inside, Escape closes, focus returns.
+    const sizeButton = page.getByRole('button', { name: 'Employee Size', exact: true });
+    await sizeButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Employee Size' });
+    await dialog.waitFor();
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await dialog.getByRole('radio').count()).toBe(8);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await sizeButton.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await sizeButton.textContent()).toContain('Choose');
+
+    // Keyboard: arrows move, Enter picks.
+    await page.getByRole('button', { name: 'Financing Status', exact: true }).click();
+    const financing = page.getByRole('dialog', { name: 'Financing Status' });
+    await financing.waitFor();
+    await page.keyboard.press('ArrowDown');
+    expect(await financing.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await financing.waitFor({ state: 'hidden' });
+    expect(
+      await page.getByRole('button', { name: 'Financing Status', exact: true }).textContent(),
+    ).toContain('Seed funded');
+  }
+
+  await pick(page, 'Employee Size', '51-200');
+  expect(
+    await page.getByRole('button', { name: 'Employee Size', exact: true }).textContent(),
+  ).toContain('51-200');
+  await pick(page, 'Financing Status', 'Series A');
+  await pick(page, 'Annual revenue', '1CR - 10CR');
+  await page.getByLabel('Headquarters address').fill('12 MG Road');
+  await page.getByLabel('Headquarters city').fill('Bengal');
+  await page
+    .getByRole('option', { name: /Bengaluru/ })
+    .first()
+    .click();
+
+  if (checks) {
+    await page.getByRole('button', { name: 'Create' }).click();
+    await toast(page, 'Please Upload Company Image');
+  }
+  await page.getByLabel('Company logo').setInputFiles(file('logo.png'));
+  await page.getByRole('img', { name: 'Company logo' }).waitFor();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL('**/onboarding/recruiter/3');
+}
+
+async function fillJob(page: Page, title: string) {
+  await page.getByLabel('Job title').fill(title);
+  await page.getByLabel('Job type').selectOption({ label: 'Full-time' });
+  await page.getByLabel('Experience level').selectOption({ label: '1-3 years' });
+  await page.getByLabel('Job category').selectOption({ label: 'Sales & BD' });
+  await page.getByLabel('Description').fill('Meet shop owners across the city and grow our sales.');
+}
+
+describe('recruiter onboarding', () => {
+  it('a new Boss completes profile, company, a real e-mail verification and the first job', async () => {
+    const { page, context } = await newPage(h);
+    await startAsBoss(page, '9620000001');
+    await profileStep(page, 'Acme Tools');
+    await companyStep(page, 'Acme Tools', true);
+
+    // Step 3: the company summary, then a code sent to the office e-mail.
+    await page.getByText('Acme Tools').first().waitFor();
+    await page.getByRole('img', { name: 'Company logo' }).waitFor();
+    await page.getByLabel('Website link').fill('https://acmetools.in');
+    await page.getByLabel('Office e-mail').fill('hr@acmetools.in');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const otp = page.getByLabel('OTP', { exact: true });
+    await otp.waitFor();
+    const code = await codeFromOutbox(h, 'hr@acmetools.in');
+
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await toast(page, 'Please enter the OTP');
+    await otp.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await toast(page, 'Invalid OTP');
+
+    await otp.fill(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.getByRole('button', { name: 'Go to Dashboard' }).waitFor();
+    // On to the first job post by itself after 1.5 s.
+    await page.waitForURL('**/onboarding/recruiter/4');
+
+    const post = page.getByRole('button', { name: 'Post Job' });
+    expect(await post.isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await page.getByLabel('Location').inputValue()).toBe('Remote');
+    await fillJob(page, 'Field Sales Executive');
+    expect(await post.isEnabled()).toBe(true);
+    await post.click();
+    await toast(page, 'Job Posted Successfully');
+    await page.waitForURL('**/recruiter-dashboard/Home');
+
+    // Onboarded now: the Profile tab shows the company, its verified mark and the job.
+    await page.goto('/recruiter-dashboard/Profile');
+    await page.getByText('HR Manager at Acme Tools').waitFor();
+    expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBe(1);
+    expect(await counter(page, 'Job posts')).toBe('1');
+    await context.close();
+  });
+
+  it('website and e-mail are checked: the e-mail domain must match the website', async () => {
+    const { page, context } = await newPage(h);
+    await startAsBoss(page, '9620000002');
+    await profileStep(page, 'Beta Foods');
+    await companyStep(page, 'Beta Foods');
+
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await toast(page, 'Please enter a valid Website Link');
+    await page.getByLabel('Website link').fill('https://acmetools.in');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await toast(page, 'Please enter your company email');
+    await page.getByLabel('Office e-mail').fill('hr@gmail.com');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await toast(page, 'Email domain must match website domain');
+    expect(await page.getByLabel('OTP', { exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it("'Skip for now' goes on to the first job post", async () => {
+    const { page, context } = await newPage(h);
+    await startAsBoss(page, '9620000003');
+    await profileStep(page, 'Gamma Logistics');
+    await companyStep(page, 'Gamma Logistics');
+    await page.getByRole('button', { name: 'Skip for now' }).click();
+    await page.waitForURL('**/onboarding/recruiter/4');
+    await page.getByRole('heading', { name: 'Post your first job' }).waitFor();
+    await context.close();
+  });
+});
+
+async function counter(page: Page, label: string): Promise<string | null> {
+  return page
+    .locator('dl > div', { has: page.getByText(label, { exact: true }) })
+    .locator('dd')
+    .textContent();
+}
+
+describe('the demo recruiter', () => {
+  // One login for both tests: a second code for the same phone would wait out the cooldown.
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(h));
+    await loginThroughUi(h, page, '9000000001');
+    await page.waitForURL('**/recruiter-dashboard/Home');
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('sees the Profile tab header and edits settings', async () => {
+    await page
+      .getByRole('navigation', { name: 'Bottom navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await page.waitForURL('**/recruiter-dashboard/Profile');
+    await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    await page.getByText('Talent Acquisition Lead at Zenith Softworks').waitFor();
+    expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBe(1);
+    expect(await counter(page, 'Job posts')).toBe('0');
+    expect(await counter(page, 'Shortlists')).toBe('0');
+    expect(await counter(page, 'Hired')).toBe('0');
+    await page.getByText('201-500').waitFor();
+    await page.getByText('Series B').waitFor();
+    await page.getByRole('heading', { name: 'My job posts' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Post a new job >' }).getAttribute('href')).toBe(
+      '/post-job',
+    );
+
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL('**/recruiter-settings');
+    await page.getByRole('heading', { name: 'Profile Settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Personal Information' }).waitFor();
+    await page.getByRole('heading', { name: 'Company Information' }).waitFor();
+    // Read-only until Edit.
+    expect(await page.getByLabel('Designation').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Change photo' }).count()).toBe(0);
+    expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Change photo' }).waitFor();
+    const designation = page.getByLabel('Designation');
+    expect(await designation.inputValue()).toBe('Talent Acquisition Lead');
+    await designation.fill('Head of Talent');
+    await page
+      .getByRole('radiogroup', { name: 'Company Size' })
+      .getByRole('radio', { name: '501-1000' })
+      .click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully');
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await page.getByText('Head of Talent').waitFor();
+
+    await page.getByRole('link', { name: 'Back to profile' }).click();
+    await page.waitForURL('**/recruiter-dashboard/Profile');
+    await page.getByText('Head of Talent at Zenith Softworks').waitFor();
+    await page.getByText('501-1000').waitFor();
+  });
+
+  it('posts a job at /post-job: required fields, salary order, success', async () => {
+    await page.goto('/post-job');
+    await page.getByRole('heading', { name: 'Create New Job Listing' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/recruiter-dashboard/Home');
+
+    await page.goto('/post-job');
+    const post = page.getByRole('button', { name: 'Post Job' });
+    expect(await post.isDisabled()).toBe(true);
+    await page.getByLabel('Job title').fill('Inside Sales Associate');
+    expect(await post.isDisabled()).toBe(true);
+    await page.getByLabel('Job type').selectOption({ label: 'Part-time' });
+    await page.getByLabel('Experience level').selectOption({ label: 'Entry Level' });
+    expect(await post.isDisabled()).toBe(true);
+    await page.getByLabel('Description').fill('Call leads and book demos for our product.');
+    expect(await post.isEnabled()).toBe(true);
+
+    // The category is required too.
+    await post.click();
+    await page.getByText('Please choose a job category').waitFor();
+    await page.getByLabel('Job category').selectOption({ label: 'Sales & BD' });
+
+    await page.getByLabel('Minimum salary (LPA)').fill('10');
+    await page.getByLabel('Maximum salary (LPA)').fill('5');
+    await post.click();
+    await page.getByText('Minimum salary cannot be more than maximum salary').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/post-job');
+
+    await page.getByLabel('Location').fill('Mumb');
+    await page
+      .getByRole('option', { name: /Mumbai/ })
+      .first()
+      .click();
+    await page.getByLabel('Maximum salary (LPA)').fill('15');
+    await post.click();
+    await toast(page, 'Job posted successfully!');
+    await page.waitForURL('**/recruiter-dashboard/Home');
+
+    await page.goto('/recruiter-dashboard/Profile');
+    await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    await expect.poll(() => counter(page, 'Job posts')).toBe('1');
+  });
+});

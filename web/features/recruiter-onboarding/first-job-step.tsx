@@ -1,0 +1,45 @@
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import type { Me } from '#shared/schemas/auth.ts';
+import { meKey } from '../auth/api.ts';
+import { jobsKey } from '../jobs/api.ts';
+import { JobForm } from '../jobs/job-form.tsx';
+import { OnboardingLayout } from '../onboarding/onboarding-layout.tsx';
+import { recruiterProfileKey } from '../recruiter-profile/api.ts';
+import { fetchMe } from './api.ts';
+
+/** Step 4 (final): the first job post; posting it completes onboarding on the server. */
+export function FirstJobStep() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  async function posted() {
+    toast.success(t('jobs.postedOnboarding'));
+    // The server has marked the user onboarded: the guard must see that before we move on.
+    try {
+      queryClient.setQueryData(meKey, await fetchMe());
+    } catch {
+      queryClient.setQueryData<Me | null>(meKey, (me) =>
+        me ? { ...me, isOnboarded: true, onboardingStep: 4 } : me,
+      );
+    }
+    void queryClient.invalidateQueries({ queryKey: recruiterProfileKey });
+    void queryClient.invalidateQueries({ queryKey: jobsKey });
+    await navigate('/recruiter-dashboard/Home', { replace: true });
+  }
+
+  return (
+    <OnboardingLayout
+      step={4}
+      total={4}
+      title={t('onboarding.firstJobTitle')}
+      subtitle={t('onboarding.firstJobSubtitle')}
+      backTo="/onboarding/recruiter/3"
+    >
+      <JobForm onPosted={posted} failedMessage={t('onboarding.completeFailed')} />
+    </OnboardingLayout>
+  );
+}

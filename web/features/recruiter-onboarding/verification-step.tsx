@@ -1,0 +1,211 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { truncateCode } from '#shared/schemas/auth.ts';
+import { verificationSend, verificationVerify } from '#shared/schemas/onboarding.ts';
+import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { OnboardingLayout } from '../onboarding/onboarding-layout.tsx';
+import { useRecruiterProfile } from '../recruiter-profile/api.ts';
+import { sendCompanyCode, skipVerification, verifyCompanyCode } from './api.ts';
+import { CompanySummary } from './company-summary.tsx';
+import { invalidFields } from './invalid-fields.ts';
+import { useStepDone } from './use-step-done.ts';
+
+/** Spec: after a successful verification, move on after 1.5 seconds. */
+const REDIRECT_DELAY_MS = 1500;
+
+/** Step 3: a real code to the office e-mail (domain must match the website), or skip. */
+export function VerificationStep() {
+  const { t } = useTranslation();
+  const { data: profile, isPending } = useRecruiterProfile();
+  return (
+    <OnboardingLayout
+      step={3}
+      total={4}
+      title={t('onboarding.verifyTitle')}
+      subtitle={t('onboarding.verifySubtitle')}
+      backTo="/onboarding/recruiter/2"
+    >
+      {isPending ? <Spinner /> : <VerificationForm profile={profile ?? null} />}
+    </OnboardingLayout>
+  );
+}
+
+function VerificationForm({ profile }: { profile: RecruiterProfileView | null }) {
+  const { t } = useTranslation();
+  const { remember, go, done } = useStepDone();
+  const [website, setWebsite] = useState(profile?.websiteUrl ?? '');
+  const [email, setEmail] = useState(profile?.email ?? '');
+  const [code, setCode] = useState('');
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState<'send' | 'verify' | 'skip' | null>(null);
+  const [verified, setVerified] = useState(false);
+
+  useEffect(() => {
+    if (!verified) return;
+    const timer = setTimeout(() => void go(4), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [verified, go]);
+
+  /** Website and e-mail as the server will see them, or null after showing what is wrong. */
+  function company() {
+    const parsed = verificationSend.safeParse({ websiteUrl: website, email });
+    if (parsed.success) return parsed.data;
+    setInvalid(invalidFields(parsed.error));
+    toast.error(parsed.error.issues[0]?.message ?? t('onboarding.sendOtpFailed'));
+    return null;
+  }
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    const target = company();
+    if (!target) return;
+    setInvalid(new Set());
+    setBusy('send');
+    try {
+      await sendCompanyCode(target);
+      setSentTo(target.email);
+      toast.success(t('onboarding.otpSentEmail', { email: target.email }));
+    } catch (err) {
+      toast.error(errorMessage(err, t('onboarding.sendOtpFailed')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    const target = company();
+    if (!target) return;
+    const otp = verificationVerify.safeParse({ code });
+    if (!otp.success) {
+      setInvalid(new Set(['code']));
+      toast.error(otp.error.issues[0]?.message ?? t('onboarding.invalidOtp'));
+      return;
+    }
+    setInvalid(new Set());
+    setBusy('verify');
+    try {
+      await remember(await verifyCompanyCode({ ...target, code: otp.data.code }));
+      toast.success(t('onboarding.verified'));
+      setVerified(true);
+    } catch (err) {
+      toast.error(errorMessage(err, t('onboarding.verificationFailed')));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function skip() {
+    setBusy('skip');
+    try {
+      await done(await skipVerification());
+    } catch (err) {
+      toast.error(errorMessage(err, t('onboarding.completeFailed')));
+      setBusy(null);
+    }
+  }
+
+  // A code is bound to one website and e-mail: changing either asks for a new code.
+  const edit = (apply: () => void) => {
+    apply();
+    setSentTo(null);
+    setCode('');
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <CompanySummary profile={profile} />
+
+      {verified ? (
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 rounded-2xl bg-brand-50 p-6 text-center"
+        >
+          <BadgeCheck size={40} aria-hidden="true" className="text-brand-700" />
+          <p className="text-lg font-semibold text-brand-800">{t('onboarding.verified')}</p>
+          <Button onClick={() => void go(4)} className="w-full">
+            {t('onboarding.goToDashboard')}
+          </Button>
+        </div>
+      ) : (
+        <>
+          <form onSubmit={send} noValidate className="flex flex-col gap-4">
+            <Field label={t('onboarding.website')}>
+              {(props) => (
+                <input
+                  {...props}
+                  aria-invalid={invalid.has('websiteUrl')}
+                  type="url"
+                  inputMode="url"
+                  autoComplete="url"
+                  maxLength={200}
+                  placeholder={t('onboarding.websitePlaceholder')}
+                  value={website}
+                  onChange={(e) => edit(() => setWebsite(e.target.value))}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Field label={t('onboarding.officeEmail')}>
+              {(props) => (
+                <input
+                  {...props}
+                  aria-invalid={invalid.has('email')}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="email"
+                  maxLength={254}
+                  placeholder={t('onboarding.emailPlaceholder')}
+                  value={email}
+                  onChange={(e) => edit(() => setEmail(e.target.value))}
+                  className={inputClass}
+                />
+              )}
+            </Field>
+            <Button type="submit" variant="outline" disabled={busy !== null}>
+              {busy === 'send' ? t('onboarding.sendingOtp') : t('onboarding.sendOtp')}
+            </Button>
+          </form>
+
+          {sentTo && (
+            <form onSubmit={verify} noValidate className="flex flex-col gap-4">
+              <Field
+                label={t('onboarding.otp')}
+                hint={t('onboarding.otpSentEmail', { email: sentTo })}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    aria-invalid={invalid.has('code')}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]*"
+                    maxLength={6}
+                    placeholder={t('onboarding.otpPlaceholder')}
+                    value={code}
+                    onChange={(e) => setCode(truncateCode(e.target.value))}
+                    className={`${inputClass} text-center text-xl tracking-[0.5em]`}
+                  />
+                )}
+              </Field>
+              <Button type="submit" disabled={busy !== null}>
+                {busy === 'verify' ? t('onboarding.verifying') : t('onboarding.verify')}
+              </Button>
+            </form>
+          )}
+
+          <Button variant="ghost" onClick={() => void skip()} disabled={busy !== null}>
+            {t('onboarding.skip')}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useRecruiterProfile } from './api.ts';
+import { ProfileHeader } from './profile-header.tsx';
+
+/** /recruiter-dashboard/Profile: the recruiter's header, then their job posts. */
+export function ProfileTabPage() {
+  const { t } = useTranslation();
+  const { data: profile, isPending, isError } = useRecruiterProfile();
+  return (
+    <AppScreen title={t('recruiterHome.profileTab')}>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
+          {t('profile.loadFailed')}
+        </p>
+      ) : (
+        <ProfileHeader profile={profile} />
+      )}
+
+      <div className="mb-3 mt-6 flex items-center justify-between gap-2">
+        <h2 className="text-lg font-bold">{t('recruiterHome.myJobs')}</h2>
+        <Link
+          to="/post-job"
+          className="inline-flex min-h-10 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          {t('recruiterHome.postNew')}
+        </Link>
+      </div>
+      {/* The recruiter's job list (cards, empty state, infinite scroll) belongs to the job list
+          issue: it renders inside this container. */}
+      <div data-slot="recruiter-job-list" />
+    </AppScreen>
+  );
+}

@@ -1,0 +1,171 @@
+import { useState, type ReactNode } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { recruiterSettings } from '#shared/schemas/onboarding.ts';
+import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
+import { ImageUpload } from '../../components/image-upload.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { meKey } from '../auth/api.ts';
+import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
+import { ProfileAvatar } from './profile-avatar.tsx';
+import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
+import { SettingsSections } from './settings-sections.tsx';
+import { VerifiedMark } from './verified-mark.tsx';
+
+/** /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view. */
+export function RecruiterSettingsPage() {
+  const { t } = useTranslation();
+  const { data: profile, isPending } = useRecruiterProfile();
+  if (isPending) return <Spinner />;
+  if (!profile)
+    return (
+      <SettingsFrame>
+        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
+          {t('profile.loadFailed')}
+        </p>
+      </SettingsFrame>
+    );
+  return <SettingsScreen profile={profile} />;
+}
+
+function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<SettingsDraft | null>(null);
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+  const editing = draft !== null;
+
+  const change = (patch: Partial<SettingsDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+
+  async function save() {
+    if (!draft) return;
+    const parsed = recruiterSettings.safeParse(settingsBody(draft));
+    if (!parsed.success) {
+      setInvalid(new Set(parsed.error.issues.map((i) => String(i.path[0]))));
+      toast.error(parsed.error.issues[0]?.message ?? t('profile.updateFailed'));
+      return;
+    }
+    setInvalid(new Set());
+    setSaving(true);
+    try {
+      const saved = await saveRecruiterSettings(parsed.data);
+      queryClient.setQueryData(recruiterProfileKey, saved);
+      toast.success(t('profile.updated'));
+      setDraft(null);
+      // The name and photo also live on the signed-in user; counters may have moved meanwhile.
+      void queryClient.invalidateQueries({ queryKey: recruiterProfileKey });
+      void queryClient.invalidateQueries({ queryKey: meKey });
+    } catch (err) {
+      toast.error(errorMessage(err, t('profile.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const toggle = editing ? (
+    <Button onClick={() => void save()} disabled={saving} className="min-h-10 px-3">
+      {saving ? t('settings.saving') : t('settings.save')}
+    </Button>
+  ) : (
+    <Button
+      variant="outline"
+      onClick={() => setDraft(draftFrom(profile))}
+      className="min-h-10 px-3"
+    >
+      {t('settings.edit')}
+    </Button>
+  );
+
+  const photoUrl = draft?.profileImageUrl ?? profile.profileImage;
+  return (
+    <SettingsFrame action={toggle}>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+        className="flex flex-col gap-6"
+      >
+        <div className="flex items-center gap-4">
+          {editing ? (
+            <ImageUpload
+              purpose="avatar"
+              label={t('settings.photo')}
+              buttonLabel={t('settings.changePhoto')}
+              imageUrl={photoUrl}
+              onUploaded={(img) => change({ profileImage: img.key, profileImageUrl: img.url })}
+            />
+          ) : (
+            <>
+              <ProfileAvatar
+                imageUrl={photoUrl}
+                name={profile.fullName}
+                alt={profile.fullName || t('recruiterHome.defaultName')}
+              />
+              <div className="min-w-0">
+                <p className="truncate text-lg font-bold">
+                  {profile.fullName || t('recruiterHome.defaultName')}
+                </p>
+                <p className="flex items-center gap-1 text-sm text-slate-600">
+                  <span className="truncate">
+                    {profile.companyName || t('recruiterHome.defaultCompany')}
+                  </span>
+                  {profile.isVerified && <VerifiedMark size={16} />}
+                </p>
+              </div>
+            </>
+          )}
+        </div>
+
+        <SettingsSections profile={profile} draft={draft} invalid={invalid} onChange={change} />
+
+        {editing && (
+          <div className="flex gap-3">
+            <Button
+              variant="outline"
+              className="flex-1"
+              disabled={saving}
+              onClick={() => {
+                setDraft(null);
+                setInvalid(new Set());
+              }}
+            >
+              {t('settings.cancel')}
+            </Button>
+            <Button type="submit" className="flex-1" disabled={saving}>
+              {saving ? t('settings.saving') : t('settings.saveChanges')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </SettingsFrame>
+  );
+}
+
+function SettingsFrame({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto min-h-dvh max-w-md bg-white pb-10 shadow-sm">
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 px-2 py-2 backdrop-blur">
+        <Link
+          to="/recruiter-dashboard/Profile"
+          aria-label={t('settings.back')}
+          title={t('settings.back')}
+          className="grid h-11 w-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeft size={22} aria-hidden="true" />
+        </Link>
+        <h1 className="flex-1 text-xl font-bold">{t('settings.title')}</h1>
+        {action}
+      </header>
+      <main className="px-4 py-4">{children}</main>
+    </div>
+  );
+}

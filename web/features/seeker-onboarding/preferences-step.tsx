@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { PreferencesFields } from './preferences-fields.tsx';
+import { preferencesBody, preferenceValuesFrom } from './preference-values.ts';
+import { StepForm } from './step-form.tsx';
+import type { StepProps } from './step-props.ts';
+import { useFormValues } from './use-form-values.ts';
+import { useSaveStep } from './use-save-step.ts';
+
+/** Step 5: job preferences (the same fields as /update_job_preferences). */
+export function PreferencesStep({ profile }: StepProps) {
+  const { t } = useTranslation();
+  const { saving, errors, submit } = useSaveStep(5);
+  const [v, set] = useFormValues(() => preferenceValuesFrom(profile));
+  return (
+    <StepForm
+      saving={saving}
+      label={t('onboarding.saveNext')}
+      onSubmit={() => submit(preferencesBody(v))}
+    >
+      <PreferencesFields values={v} errors={errors} onChange={set} />
+    </StepForm>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Me } from '#shared/schemas/auth.ts';
+import type { SeekerProfilePatch, SeekerProfileView } from '#shared/schemas/profile.ts';
+import { api, apiUpload, ApiError } from '../../lib/api.ts';
+
+export const seekerProfileKey = ['seeker-profile'] as const;
+export const candidateKey = (id: string) => ['candidate', id] as const;
+export const resumeDownloadsKey = ['resume-downloads'] as const;
+
+/** The signed-in seeker's own profile; null until onboarding step 1 has been saved (404). */
+export async function fetchSeekerProfile(): Promise<SeekerProfileView | null> {
+  try {
+    return (await api<{ profile: SeekerProfileView }>('/api/seeker/profile')).profile;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+export function useSeekerProfile(enabled = true) {
+  return useQuery({ queryKey: seekerProfileKey, queryFn: fetchSeekerProfile, enabled });
+}
+
+/** Another candidate's profile (recruiters) or one's own; null when not found. */
+export function useCandidate(id: string, enabled = true) {
+  return useQuery({
+    queryKey: candidateKey(id),
+    enabled,
+    queryFn: async () => {
+      try {
+        return (
+          await api<{ profile: SeekerProfileView }>(`/api/candidates/${encodeURIComponent(id)}`)
+        ).profile;
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) return null;
+        throw err;
+      }
+    },
+  });
+}
+
+export const saveSeekerStep = (step: number, values: unknown) =>
+  api<{ user: Me; nextStep: number }>(`/api/onboarding/seeker/${step}`, {
+    method: 'PUT',
+    body: values,
+  });
+
+export const patchSeekerProfile = (patch: SeekerProfilePatch) =>
+  api<{ profile: SeekerProfileView }>('/api/seeker/profile', { method: 'PATCH', body: patch }).then(
+    (r) => r.profile,
+  );
+
+export const saveJobPreferences = (values: unknown) =>
+  api<{ profile: SeekerProfileView }>('/api/seeker/preferences', {
+    method: 'PUT',
+    body: values,
+  }).then((r) => r.profile);
+
+export const uploadResume = (file: File) =>
+  apiUpload<{ resume: { uploadedAt: string } }>('/api/me/resume', file);
+
+export const fetchResumeLink = (userId: string) =>
+  api<{ url: string; expiresAt: string }>(`/api/seekers/${encodeURIComponent(userId)}/resume-link`);
+
+export interface ResumeDownload {
+  recruiterName: string | null;
+  companyName: string | null;
+  isVerified: boolean;
+  downloadedAt: string;
+}
+
+export function useResumeDownloads() {
+  return useQuery({
+    queryKey: resumeDownloadsKey,
+    queryFn: () =>
+      api<{ downloads: ResumeDownload[] }>('/api/me/resume-downloads').then((r) => r.downloads),
+  });
+}
+
+export const deleteMyAccount = () =>
+  api<void>('/api/me', { method: 'DELETE', body: { confirm: 'DELETE' } });
+
+/** Profile rows answer the public URL of an image (/media/<key>); forms send the key back. */
+export function imageKeyFromUrl(url: string | null): string | null {
+  return url?.startsWith('/media/') ? url.slice('/media/'.length) : null;
+}

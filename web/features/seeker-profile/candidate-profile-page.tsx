@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useSeekerProfile } from './api.ts';
+import { LoadFailed } from './load-failed.tsx';
+import { OwnProfileView } from './own-profile-view.tsx';
+
+/** /candidate-profile (role user): the seeker's own, editable profile. */
+export function CandidateProfilePage() {
+  const { t } = useTranslation();
+  const { data: profile, isPending, isError } = useSeekerProfile();
+  return (
+    <AppScreen title={t('profile.title')}>
+      {isPending ? (
+        <Spinner />
+      ) : isError || !profile ? (
+        <LoadFailed />
+      ) : (
+        <OwnProfileView profile={profile} />
+      )}
+    </AppScreen>
+  );
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next';
+import type { SeekerProfileView } from '#shared/schemas/profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ProfileDetails } from './profile-details.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { useOpenResume } from './use-open-resume.ts';
+
+/** Another seeker's profile as a recruiter sees it: read-only, with the resume when there is one. */
+export function CandidateReadOnlyView({ profile }: { profile: SeekerProfileView }) {
+  const { t } = useTranslation();
+  const { opening, open } = useOpenResume(profile.userId);
+  return (
+    <div className="flex flex-col gap-3">
+      <ProfileHeader
+        profile={profile}
+        actions={
+          profile.hasResume ? (
+            <Button variant="outline" disabled={opening} onClick={() => void open()}>
+              {t('profile.viewResume')}
+            </Button>
+          ) : undefined
+        }
+      />
+      <ProfileDetails profile={profile} />
+    </div>
+  );
+}

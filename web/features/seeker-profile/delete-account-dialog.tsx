@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { deleteAccountBody } from '#shared/schemas/profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Field, inputClass } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { meKey } from '../auth/api.ts';
+import { validate } from '../seeker-onboarding/validate.ts';
+import { deleteMyAccount } from './api.ts';
+import { Modal } from './modal.tsx';
+
+/** Account deletion (DPDP Act): the seeker types DELETE to confirm; everything is removed. */
+export function DeleteAccountDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [word, setWord] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [deleting, setDeleting] = useState(false);
+
+  async function confirm() {
+    const checked = validate(deleteAccountBody, { confirm: word.trim() });
+    if (!checked.ok) {
+      setError(checked.first);
+      return;
+    }
+    setDeleting(true);
+    try {
+      await deleteMyAccount();
+      queryClient.clear();
+      queryClient.setQueryData(meKey, null);
+      toast.success(t('profile.deleted'));
+      await navigate('/', { replace: true });
+    } catch (err) {
+      toast.error(errorMessage(err, t('profile.deleteFailed')));
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        if (deleting) return;
+        if (!next) {
+          setWord('');
+          setError(undefined);
+        }
+        onOpenChange(next);
+      }}
+      title={t('profile.deleteConfirmTitle')}
+      description={t('profile.deleteConfirmText')}
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
+        <Field label={t('profile.deleteConfirmLabel')} error={error}>
+          {(p) => (
+            <input
+              {...p}
+              // Focus goes straight to the confirmation box when the dialog opens.
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="characters"
+              className={inputClass}
+              value={word}
+              onChange={(e) => setWord(e.target.value)}
+            />
+          )}
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" disabled={deleting} onClick={() => onOpenChange(false)}>
+            {t('profile.cancel')}
+          </Button>
+          <button
+            type="submit"
+            disabled={deleting}
+            className="inline-flex min-h-11 items-center justify-center rounded-xl bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-60"
+          >
+            {deleting ? t('profile.deleting') : t('profile.deleteAccount')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useSeekerProfile } from './api.ts';
+import { JobPreferencesForm } from './job-preferences-form.tsx';
+import { LoadFailed } from './load-failed.tsx';
+
+/** /update_job_preferences (role user): 'Job Preferences', pre-filled from the profile. */
+export function JobPreferencesPage() {
+  const { t } = useTranslation();
+  const { data: profile, isPending, isError } = useSeekerProfile();
+  return (
+    <AppScreen title={t('preferences.title')}>
+      <p className="mb-5 text-slate-600">{t('preferences.subtitle')}</p>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <LoadFailed />
+      ) : (
+        <JobPreferencesForm profile={profile} />
+      )}
+    </AppScreen>
+  );
+}

@@ -1,0 +1,45 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { homePathForRole } from '#shared/routes.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useMe } from '../auth/api.ts';
+import { useCandidate } from './api.ts';
+import { CandidateReadOnlyView } from './candidate-read-only-view.tsx';
+import { LoadFailed } from './load-failed.tsx';
+
+/** Someone else's candidate profile, read-only; 'Candidate not found' with Go Back on 404. */
+export function OtherCandidateScreen({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: me } = useMe();
+  const { data: profile, isPending, isError } = useCandidate(id);
+  // Opened directly (no page to go back to): go home instead.
+  const goBack = () =>
+    location.key === 'default'
+      ? navigate(homePathForRole(me?.role ?? null), { replace: true })
+      : navigate(-1);
+
+  return (
+    <AppScreen title={t('profile.candidateTitle')}>
+      {isPending ? (
+        <Spinner />
+      ) : isError ? (
+        <LoadFailed />
+      ) : !profile ? (
+        <div className="flex flex-col items-center gap-4 py-16 text-center">
+          <p role="alert" className="text-lg font-semibold">
+            {t('profile.notFound')}
+          </p>
+          <Button variant="outline" onClick={() => void goBack()}>
+            {t('common.goBack')}
+          </Button>
+        </div>
+      ) : (
+        <CandidateReadOnlyView profile={profile} />
+      )}
+    </AppScreen>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { LogOut, Pencil, Settings } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { SeekerProfileView } from '#shared/schemas/profile.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { useSignOut } from '../auth/use-sign-out.ts';
+import { ProfileDetails } from './profile-details.tsx';
+import { ProfileEditForm } from './profile-edit-form.tsx';
+import { ProfileHeader } from './profile-header.tsx';
+import { ResumeCard } from './resume-card.tsx';
+import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
+import { YourDataCard } from './your-data-card.tsx';
+
+/**
+ * The seeker's own profile: an Edit/Save toggle for inline editing, the resume card, who
+ * downloaded the resume, their data, the job preferences (settings icon) and Sign Out.
+ */
+export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
+  const { t } = useTranslation();
+  const signOut = useSignOut();
+  const [editing, setEditing] = useState(false);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {editing ? (
+        <ProfileEditForm profile={profile} onClose={() => setEditing(false)} />
+      ) : (
+        <>
+          <ProfileHeader
+            profile={profile}
+            actions={
+              <>
+                <Button
+                  variant="outline"
+                  className="min-h-10 px-3"
+                  onClick={() => setEditing(true)}
+                >
+                  <Pencil size={16} aria-hidden="true" />
+                  {t('profile.edit')}
+                </Button>
+                <Link
+                  to="/update_job_preferences"
+                  aria-label={t('profile.settings')}
+                  title={t('profile.settings')}
+                  className="grid h-10 w-10 place-items-center rounded-xl text-slate-600 hover:bg-slate-100"
+                >
+                  <Settings size={20} aria-hidden="true" />
+                </Link>
+              </>
+            }
+          />
+          <ProfileDetails profile={profile} />
+        </>
+      )}
+      <ResumeCard profile={profile} />
+      <ResumeDownloadsCard />
+      <YourDataCard />
+      <Button variant="outline" className="w-full" onClick={() => void signOut()}>
+        <LogOut size={18} aria-hidden="true" />
+        {t('profile.signOut')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { Navigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useMe } from '../auth/api.ts';
+import { useSeekerProfile } from './api.ts';
+import { LoadFailed } from './load-failed.tsx';
+import { ProfileSummary } from './profile-summary.tsx';
+
+/**
+ * /profile (login): the profile screen with an 'Edit Profile' dialog (name, bio, education,
+ * current work, skills, picture) and Sign Out. For a seeker it reads and writes
+ * /api/seeker/profile. A recruiter has no seeker profile: their profile screen is
+ * /recruiter-settings ('Profile Settings'), so they are redirected there.
+ */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: me } = useMe();
+  const isSeeker = me?.role === 'user';
+  const { data: profile, isPending, isError } = useSeekerProfile(isSeeker);
+  if (!isSeeker) return <Navigate to="/recruiter-settings" replace />;
+  return (
+    <AppScreen title={t('nav.profile')}>
+      {isPending ? (
+        <Spinner />
+      ) : isError || !profile ? (
+        <LoadFailed />
+      ) : (
+        <ProfileSummary profile={profile} />
+      )}
+    </AppScreen>
+  );
+}

@@ -1,0 +1,11 @@
+import type { TFunction } from 'i18next';
+
+/** "Sales Executive at Acme", or whichever half is known, or null. */
+export function workLine(
+  t: TFunction,
+  title: string | null | undefined,
+  company: string | null | undefined,
+): string | null {
+  if (title && company) return t('profile.titleAt', { title, company });
+  return title || company || null;
+}

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { Download, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { SectionCard } from './section-card.tsx';
+
+/** 'Your data': a JSON copy of everything held about the seeker, and account deletion. */
+export function YourDataCard() {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <SectionCard title={t('profile.privacyTitle')}>
+      <div className="flex flex-col gap-2">
+        <a
+          href="/api/me/export"
+          download
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
+          <Download size={18} aria-hidden="true" />
+          {t('profile.exportData')}
+        </a>
+        <button
+          type="button"
+          className="inline-flex min-h-11 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-red-600 hover:bg-red-50"
+          onClick={() => setConfirming(true)}
+        >
+          <Trash2 size={18} aria-hidden="true" />
+          {t('profile.deleteAccount')}
+        </button>
+      </div>
+      <DeleteAccountDialog open={confirming} onOpenChange={setConfirming} />
+    </SectionCard>
+  );
+}
