@@ -224,7 +224,8 @@ describe('the demo recruiter', () => {
     await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
     await page.getByText('Talent Acquisition Lead at Zenith Softworks').waitFor();
     expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBe(1);
-    expect(await counter(page, 'Job posts')).toBe('0');
+    // The demo recruiter has the demo jobs of Zenith Softworks.
+    expect(await counter(page, 'Job posts')).toBe('6');
     expect(await counter(page, 'Shortlists')).toBe('0');
     expect(await counter(page, 'Hired')).toBe('0');
     await page.getByText('201-500').waitFor();
@@ -304,6 +305,6 @@ describe('the demo recruiter', () => {
 
     await page.goto('/recruiter-dashboard/Profile');
     await page.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
-    await expect.poll(() => counter(page, 'Job posts')).toBe('1');
+    await expect.poll(() => counter(page, 'Job posts')).toBe('7');
   });
 });
