@@ -262,9 +262,11 @@ describe('job seeker onboarding', () => {
     await page.getByLabel('End year').selectOption('2024');
     await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
     await page.waitForURL('**/onboarding/job-seeker/5');
-    expect(await page.getByRole('link', { name: 'Back' }).getAttribute('href')).toBe(
-      '/onboarding/job-seeker/4',
-    );
+    // The URL changes before the next step renders: wait for its form, then read its Back link.
+    await page.getByRole('heading', { name: 'Job preferences' }).waitFor();
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Back' }).getAttribute('href'))
+      .toBe('/onboarding/job-seeker/4');
     await preferencesStep(page);
     await page.waitForURL('**/onboarding/job-seeker/6');
     await page.getByLabel('Your introduction').fill('Fresh out of school and keen to learn.');

@@ -17,6 +17,7 @@ import { migrate } from './db/migrate.ts';
 import { DevOutbox } from './adapters/outbox.ts';
 import { createSmsDriver } from './adapters/sms.ts';
 import { createMailDriver } from './adapters/mail.ts';
+import { createBus } from './adapters/bus.ts';
 import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents } from './lib/rate-limit.ts';
@@ -29,6 +30,8 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { realtimeRoutes } from './modules/chat/realtime.ts';
 
 export interface RouteInfo {
   method: string;
@@ -51,6 +54,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     // pick its own rate-limit key with X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
+    // Shutdown must not wait for idle keep-alive or half-open upgrade connections.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -74,6 +79,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     mail: createMailDriver(config, outbox, app.log),
     codes: new OneTimeCodes(db, config.secretKey),
     storage: createStorage(config),
+    bus: createBus(config.redisUrl),
     events: new EventEmitter(),
   };
 
@@ -105,6 +111,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await onboardingRoutes(scope, ctx);
     await profilesRoutes(scope, ctx);
     await jobsRoutes(scope, ctx);
+    await chatRoutes(scope, ctx);
+    await realtimeRoutes(scope, ctx);
     scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
       scope.swagger(),
     );
@@ -119,6 +127,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   pruneTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    await ctx.bus.close();
     if (!options.db) await db.close();
   });
 

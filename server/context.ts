@@ -7,6 +7,7 @@ import type { SmsDriver } from './adapters/sms.ts';
 import type { OneTimeCodes } from './lib/one-time-codes.ts';
 import type { Storage } from './adapters/storage.ts';
 import type { MailDriver } from './adapters/mail.ts';
+import type { Bus } from './adapters/bus.ts';
 
 /** What route modules and services need, built once in app.ts. */
 export interface Ctx {
@@ -18,6 +19,8 @@ export interface Ctx {
   mail: MailDriver;
   codes: OneTimeCodes;
   storage: Storage;
+  /** Realtime fan-out and presence (in-process, or Redis with REDIS_URL). */
+  bus: Bus;
   /** In-process signals between modules (e.g. 'session-revoked' closes that session's sockets). */
   events: EventEmitter;
 }

@@ -17,6 +17,8 @@ export interface Tx extends Queryable {
 
 export interface Db extends Tx {
   kind: 'pglite' | 'postgres';
+  /** Statements run through this handle so far (tests check for N+1 with it). */
+  readonly queryCount: number;
   tx<T>(fn: (q: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -40,9 +42,14 @@ async function openPglite(dir?: string): Promise<Db> {
     extensions: { pg_trgm },
     parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
   });
+  let count = 0;
   return {
     kind: 'pglite',
+    get queryCount() {
+      return count;
+    },
     async query<T>(sql: string, params: unknown[] = []) {
+      count += 1;
       return (await lite.query<T>(sql, params)).rows;
     },
     async exec(sql) {
@@ -52,6 +59,7 @@ async function openPglite(dir?: string): Promise<Db> {
       return lite.transaction(async (t) =>
         fn({
           async query<T>(sql: string, params: unknown[] = []) {
+            count += 1;
             return (await t.query<T>(sql, params)).rows;
           },
           async exec(sql: string) {
@@ -71,9 +79,14 @@ async function openPostgres(url: string): Promise<Db> {
   // Fail at start, not on the first request, when the database cannot be reached.
   const probe = await pool.connect();
   probe.release();
+  let count = 0;
   return {
     kind: 'postgres',
+    get queryCount() {
+      return count;
+    },
     async query<T>(sql: string, params: unknown[] = []) {
+      count += 1;
       return (await pool.query(sql, params)).rows as T[];
     },
     async exec(sql) {
@@ -85,6 +98,7 @@ async function openPostgres(url: string): Promise<Db> {
         await client.query('BEGIN');
         const result = await fn({
           async query<T>(sql: string, params: unknown[] = []) {
+            count += 1;
             return (await client.query(sql, params)).rows as T[];
           },
           async exec(sql: string) {

@@ -64,6 +64,12 @@ const JobPreferencesPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../features/seeker-profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
 );
+const JobFeedPage = lazy(() =>
+  import('../features/job-feed/job-feed-page.tsx').then((m) => ({ default: m.JobFeedPage })),
+);
+const JobDetailPage = lazy(() =>
+  import('../features/job-detail/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })),
+);
 const PlaceholderPage = lazy(() =>
   import('../features/shell/placeholder-page.tsx').then((m) => ({ default: m.PlaceholderPage })),
 );
@@ -106,8 +112,8 @@ export const routes: RouteObject[] = [
         path: '/onboarding/job-seeker/:step',
         element: guarded({ onboarding: 'user' }, <SeekerOnboardingPage />),
       },
-      { path: '/jobseeker-dashboard', element: guarded('login', <Placeholder title="Jobs" />) },
-      { path: '/job-detail/:id', element: guarded('login', <Placeholder title="Job details" />) },
+      { path: '/jobseeker-dashboard', element: guarded('login', <JobFeedPage />) },
+      { path: '/job-detail/:id', element: guarded('login', <JobDetailPage />) },
       { path: '/job-chats', element: guarded('login', <Placeholder title="Job Chats" />) },
       { path: '/jobseeker-chat/:id', element: guarded('login', <Placeholder title="Chat" />) },
       { path: '/candidate-profile', element: guarded('user', <CandidateProfilePage />) },

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import { scoreJob, type SeekerSide } from '#shared/matching.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { haversineSql, scoreSql } from '../matching/score-sql.ts';
+import { cityPointsSql, paramList, scoreSql } from '../matching/score-sql.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
 
 export interface FeedOptions {
@@ -35,60 +35,48 @@ export async function seekerSide(q: Queryable, seekerId: string): Promise<Seeker
 }
 
 /**
- * The seeker's feed: open jobs, best match first, newest first among equals, keyset-paginated on
- * (score, created_at, id) so pages never repeat or skip a job even while new jobs are posted.
- * One query; the score is computed in SQL from the same weights as the reasons.
+ * The feed's one SQL statement: open jobs, best match first, newest first among equals,
+ * keyset-paginated on (score, created_at, id) so pages never repeat or skip a job even while new
+ * jobs are posted. The score is computed in SQL from the same weights as the reasons. Exported
+ * so the benchmark can time the bare statement next to the endpoint.
  */
+export function feedQuery(me: SeekerSide, opts: FeedOptions): { sql: string; params: unknown[] } {
+  const after = decodeCursor<[number, string, string]>(opts.cursor, ['number', 'string', 'string']);
+  const params: unknown[] = [];
+  const arg = paramList(params);
+  const score = scoreSql(me, 'j', `(${cityPointsSql(me, arg)})[j.city_id]`, arg);
+  const where = [`j.status = 'open'`];
+  if (opts.q) {
+    where.push(
+      `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`,
+    );
+  }
+  if (opts.type) where.push(`j.type = ${arg(opts.type, 'text')}`);
+  const afterSql = after
+    ? `WHERE (score, created_at, id) < (${arg(after[0], 'int')}, ${arg(after[1], 'timestamptz')}, ${arg(after[2], 'uuid')})`
+    : '';
+  const limit = arg(PAGE_SIZE + 1, 'int');
+  const sql = `WITH scored AS (
+            SELECT j.id, j.created_at, ${score}::int AS score
+              FROM jobs j
+             WHERE ${where.join(' AND ')}),
+          page AS (SELECT * FROM scored ${afterSql} ORDER BY score DESC, created_at DESC, id DESC LIMIT ${limit})
+     SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon
+       FROM page JOIN jobs j ON j.id = page.id
+       LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+       LEFT JOIN cities jc ON jc.id = j.city_id
+      ORDER BY page.score DESC, page.created_at DESC, page.id DESC`;
+  return { sql, params };
+}
+
 export async function seekerFeed(
   q: Queryable,
   seekerId: string,
   opts: FeedOptions,
 ): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
   const me = await seekerSide(q, seekerId);
-  const after = decodeCursor<[number, string, string]>(opts.cursor, ['number', 'string', 'string']);
-  const params: unknown[] = [
-    me.jobCategory,
-    me.jobType,
-    me.experienceRange,
-    me.salaryRange,
-    me.lat,
-    me.lon,
-  ];
-  const where = [`j.status = 'open'`];
-  if (opts.q) {
-    params.push(likeEscape(opts.q));
-    where.push(
-      `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || $${params.length} || '%' ESCAPE '\\'`,
-    );
-  }
-  if (opts.type) {
-    params.push(opts.type);
-    where.push(`j.type = $${params.length}`);
-  }
-  let afterSql = '';
-  if (after) {
-    params.push(after[0], after[1], after[2]);
-    const n = params.length;
-    afterSql = `WHERE (score, created_at, id) < ($${n - 2}::int, $${n - 1}::timestamptz, $${n}::uuid)`;
-  }
-  params.push(PAGE_SIZE + 1);
-  const rows = await q.query<JobRow & { score: number; sort_created: string }>(
-    `WITH s AS (SELECT $1::text AS job_category, $2::text AS job_type, $3::text AS experience_range, $4::text AS salary_range,
-                       $5::float8 AS lat, $6::float8 AS lon),
-          scored AS (
-            SELECT j.id, j.created_at, ${scoreSql('s', 'j', 'd.km')}::int AS score
-              FROM jobs j CROSS JOIN s
-              LEFT JOIN cities jc ON jc.id = j.city_id
-              CROSS JOIN LATERAL (SELECT ${haversineSql('s.lat', 's.lon', 'jc.lat', 'jc.lon')} AS km) d
-             WHERE ${where.join(' AND ')}),
-          page AS (SELECT * FROM scored ${afterSql} ORDER BY score DESC, created_at DESC, id DESC LIMIT $${params.length})
-     SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon
-       FROM page JOIN jobs j ON j.id = page.id
-       LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
-       LEFT JOIN cities jc ON jc.id = j.city_id
-      ORDER BY page.score DESC, page.created_at DESC, page.id DESC`,
-    params,
-  );
+  const { sql, params } = feedQuery(me, opts);
+  const rows = await q.query<JobRow & { score: number; sort_created: string }>(sql, params);
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);
   const jobs = pageRows.map((r) => presentJob(r, explain(me, r)));

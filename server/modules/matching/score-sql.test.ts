@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../../db/client.ts';
 import { scoreJob, SALARY_BUCKETS, type JobSide, type SeekerSide } from '#shared/matching.ts';
-import { haversineSql, scoreSql } from './score-sql.ts';
+import { distancePointsSql, haversineSql, paramList, scoreSql } from './score-sql.ts';
 
 // The SQL score ranks the feed; the TypeScript score explains it on cards. They must agree.
 let db: Db;
@@ -32,56 +32,58 @@ const places: [number, number][] = [
   [12.2958, 76.6394],
 ];
 
+async function sqlScore(seeker: SeekerSide, job: JobSide): Promise<number> {
+  const params: unknown[] = [];
+  const arg = paramList(params);
+  const jobSql = `SELECT ${arg(job.jobCategory, 'text')} AS job_category, ${arg(job.type, 'text')} AS type, ${arg(job.level, 'text')} AS level,
+                         ${arg(job.minSalary, 'float8')} AS min_salary, ${arg(job.maxSalary, 'float8')} AS max_salary,
+                         CASE WHEN ${arg(job.remote, 'bool')} THEN NULL ELSE 1 END AS city_id`;
+  const km =
+    seeker.lat === null || job.lat === null
+      ? 'NULL::float8'
+      : haversineSql(
+          arg(seeker.lat, 'float8'),
+          arg(seeker.lon, 'float8'),
+          arg(job.lat, 'float8'),
+          arg(job.lon, 'float8'),
+        );
+  const score = scoreSql(seeker, 'j', `(${distancePointsSql(km)})`, arg);
+  const [row] = await db.query<{ score: number }>(
+    `SELECT ${score}::int AS score FROM (${jobSql}) j`,
+    params,
+  );
+  return row!.score;
+}
+
 describe('SQL score agrees with the shared rules', () => {
   it('on a few hundred seeker/job pairs', async () => {
     let checked = 0;
     for (const exp of experiences) {
       for (const bucket of [null, ...Object.keys(SALARY_BUCKETS)]) {
         for (const [min, max] of salaries) {
-          const level = levels[checked % levels.length]!;
           const [lat, lon] = places[checked % places.length]!;
           const remote = checked % 7 === 0;
           const seeker: SeekerSide = {
-            jobCategory: 'sales_bd',
-            jobType: 'full_time',
+            jobCategory: checked % 11 === 0 ? null : 'sales_bd',
+            jobType: checked % 13 === 0 ? null : 'full_time',
             experienceRange: exp,
             salaryRange: bucket,
-            lat: 12.9719,
-            lon: 77.5937,
+            lat: checked % 17 === 0 ? null : 12.9719,
+            lon: checked % 17 === 0 ? null : 77.5937,
           };
           const job: JobSide = {
             jobCategory: categories[checked % 2]!,
             type: types[(checked >> 1) % 2]!,
-            level,
+            level: levels[checked % levels.length]!,
             minSalary: min,
             maxSalary: max,
             remote,
             lat: remote ? null : lat,
             lon: remote ? null : lon,
           };
-          const [row] = await db.query<{ score: number }>(
-            `WITH s AS (SELECT $1::text AS job_category, $2::text AS job_type, $3::text AS experience_range, $4::text AS salary_range, $5::float8 AS lat, $6::float8 AS lon),
-                  j AS (SELECT $7::text AS job_category, $8::text AS type, $9::text AS level, $10::float8 AS min_salary, $11::float8 AS max_salary,
-                               CASE WHEN $12::bool THEN NULL ELSE 1 END AS city_id, $13::float8 AS lat, $14::float8 AS lon)
-             SELECT ${scoreSql('s', 'j', 'd.km')}::int AS score FROM s, j CROSS JOIN LATERAL (SELECT ${haversineSql('s.lat', 's.lon', 'j.lat', 'j.lon')} AS km) d`,
-            [
-              seeker.jobCategory,
-              seeker.jobType,
-              seeker.experienceRange,
-              seeker.salaryRange,
-              seeker.lat,
-              seeker.lon,
-              job.jobCategory,
-              job.type,
-              job.level,
-              job.minSalary,
-              job.maxSalary,
-              job.remote,
-              job.lat,
-              job.lon,
-            ],
+          expect(await sqlScore(seeker, job), JSON.stringify({ seeker, job })).toBe(
+            scoreJob(seeker, job).score,
           );
-          expect(row!.score, JSON.stringify({ seeker, job })).toBe(scoreJob(seeker, job).score);
           checked += 1;
         }
       }

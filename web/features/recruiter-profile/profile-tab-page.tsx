@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../shell/app-screen.tsx';
+import { RecruiterJobList } from '../recruiter-jobs/recruiter-job-list.tsx';
 import { useRecruiterProfile } from './api.ts';
 import { ProfileHeader } from './profile-header.tsx';
 
@@ -32,7 +33,9 @@ export function ProfileTabPage() {
       </div>
       {/* The recruiter's job list (cards, empty state, infinite scroll) belongs to the job list
           issue: it renders inside this container. */}
-      <div data-slot="recruiter-job-list" />
+      <div data-slot="recruiter-job-list">
+        <RecruiterJobList />
+      </div>
     </AppScreen>
   );
 }

@@ -1,0 +1,304 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { BrowserContext, Page } from 'playwright-core';
+import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+
+// Phones 95300000xx are used by this file only. A login code cannot be asked for twice within
+// 30 s, so each phone logs in once and its browser context is kept for every test.
+const RECRUITER_PHONE = '9530000001';
+const SEEKER_PHONE = '9000000002'; // demo seeker Rahul Verma, Bengaluru
+const TITLE = 'Quasar Platform Engineer';
+const NEW_TITLE = 'Quasar Senior Platform Engineer';
+
+let h: Harness;
+let png: Buffer;
+let recruiter: { context: BrowserContext; page: Page };
+let seeker: { context: BrowserContext; page: Page };
+let jobPath = '';
+
+beforeAll(async () => {
+  h = await startHarness();
+  png = await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
+  })
+    .png()
+    .toBuffer();
+});
+afterAll(async () => {
+  await recruiter?.context.close();
+  await seeker?.context.close();
+  await h?.close();
+});
+
+const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
+const cards = (page: Page) => page.getByRole('article');
+const card = (page: Page, title: string) =>
+  cards(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
+
+/** API call from the page's session (cookies shared with the browser context); fails loudly. */
+async function call(page: Page, method: 'PUT' | 'POST', path: string, data?: unknown) {
+  const res = await page.request.fetch(path, { method, data });
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+describe('jobs: post, list, feed, job page', () => {
+  it('a new recruiter posts a job at /post-job and sees it in My job posts with the Open badge', async () => {
+    recruiter = await newPage(h);
+    const { page } = recruiter;
+    await loginThroughUi(h, page, RECRUITER_PHONE);
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('button', { name: /Boss/ }).click();
+    await page.waitForURL('**/onboarding/recruiter/1');
+
+    // Onboarding through the API to save time: profile, company (with an uploaded logo),
+    // skip verification, and a first job (which completes onboarding).
+    const upload = await page.request.post('/api/uploads/image?purpose=logo', {
+      multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
+    });
+    expect(upload.status()).toBe(201);
+    const { key } = (await upload.json()) as { key: string };
+    await call(page, 'PUT', '/api/onboarding/recruiter/1', {
+      fullName: 'Meera Iyer',
+      companyName: 'Kaveri Labs',
+      designation: 'Founder',
+      gender: 'female',
+    });
+    await call(page, 'PUT', '/api/onboarding/recruiter/2', {
+      companyName: 'Kaveri Labs',
+      companyLogo: key,
+      employeeSize: '11_50',
+      financingStatus: 'seed',
+      annualRevenue: 'under_1cr',
+      headquartersAddress: '5 Residency Road, Bengaluru',
+    });
+    await call(page, 'POST', '/api/onboarding/recruiter/skip-verification');
+    await call(page, 'POST', '/api/jobs', {
+      title: 'Office Coordinator',
+      cityId: null,
+      type: 'contract',
+      level: 'entry',
+      jobCategory: 'operations_admin',
+      description: 'Keep our office running.',
+    });
+
+    // The real job, through the post-job screen.
+    await page.goto('/post-job');
+    await page.getByRole('heading', { name: 'Create New Job Listing' }).waitFor();
+    await page.getByLabel('Job title').fill(TITLE);
+    await page.getByLabel('Location').fill('Bengal');
+    await page
+      .getByRole('option', { name: /Bengaluru/ })
+      .first()
+      .click();
+    await page.getByLabel('Job type').selectOption({ label: 'Full-time' });
+    await page.getByLabel('Experience level').selectOption({ label: '1-3 years' });
+    await page.getByLabel('Job category').selectOption({ label: 'Software Development' });
+    await page.getByLabel('Minimum salary (LPA)').fill('6');
+    await page.getByLabel('Maximum salary (LPA)').fill('10');
+    await page
+      .getByLabel('Description')
+      .fill('Build and run the services behind our logistics platform. Go or TypeScript.');
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await toast(page, 'Job posted successfully!');
+    await page.waitForURL('**/recruiter-dashboard/Home');
+
+    await page
+      .getByRole('navigation', { name: 'Bottom navigation' })
+      .getByRole('link', { name: 'Profile' })
+      .click();
+    await page.waitForURL('**/recruiter-dashboard/Profile');
+    await page.getByRole('heading', { name: 'My job posts' }).waitFor();
+    const mine = card(page, TITLE);
+    await mine.waitFor();
+    await mine.getByText('Open', { exact: true }).waitFor();
+    await mine.getByText('6-10 LPA').waitFor();
+    await mine.getByText('Full-time · 1-3 years').waitFor();
+    await mine.getByText('Bengaluru').waitFor();
+    // Newest first: the post comes before the onboarding job; no applications yet.
+    expect(await cards(page).count()).toBe(2);
+    expect(await cards(page).first().getByRole('link').textContent()).toBe(TITLE);
+    expect(await page.getByText(/applications?$/).count()).toBe(0);
+
+    // The card opens the job page, where the owner has no chat button.
+    await mine.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL('**/job-detail/*');
+    jobPath = new URL(page.url()).pathname;
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Mark as closed' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Chat with Recruiter' }).count()).toBe(0);
+  });
+
+  it('the matching seeker sees the job first in the feed with its reasons, searches, filters and opens it', async () => {
+    seeker = await newPage(h);
+    const { page } = seeker;
+    await loginThroughUi(h, page, SEEKER_PHONE);
+    await page.waitForURL('**/jobseeker-dashboard');
+    await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+
+    // A perfect match, newest among equals: first in the feed, with every reason.
+    const mine = card(page, TITLE);
+    await mine.waitFor();
+    expect(await cards(page).first().getByRole('link').textContent()).toBe(TITLE);
+    await mine.getByText('100% match').waitFor();
+    const reasons = mine.getByRole('list', { name: 'Why this job matches you' });
+    for (const reason of [
+      'Same category',
+      'Job type fits',
+      'Experience fits',
+      'Salary fits',
+      '0 km away',
+    ])
+      await reasons.getByText(reason, { exact: true }).waitFor();
+    // Verification was skipped: no verified mark for this company.
+    expect(await mine.getByRole('img', { name: 'Verified company' }).count()).toBe(0);
+    expect(await mine.getByText('Kaveri Labs').count()).toBe(1);
+    expect(await mine.getByText('6-10 LPA').count()).toBe(1);
+    // No fake presence badge.
+    expect(await page.getByText('online', { exact: true }).count()).toBe(0);
+    // The demo companies are verified.
+    expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBeGreaterThan(0);
+
+    // Type chips: All plus the open types; All is pressed.
+    const chips = page.getByRole('group', { name: 'Filter by job type' });
+    const all = chips.getByRole('button', { name: 'All' });
+    expect(await all.getAttribute('aria-pressed')).toBe('true');
+    await chips.getByRole('button', { name: 'Contract' }).waitFor();
+
+    // Server-side search (debounced) over title, company and description.
+    const search = page.getByLabel('Search jobs');
+    await search.fill('quasar');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await mine.waitFor();
+    expect(new URL(page.url()).searchParams.get('q')).toBe('quasar');
+    await search.fill('Kaveri Labs');
+    await expect.poll(() => cards(page).count()).toBe(2);
+
+    // Filter by type: Full-time keeps it, Contract does not.
+    await search.fill('');
+    await expect.poll(() => cards(page).count()).toBe(20);
+    await chips.getByRole('button', { name: 'Full-time' }).click();
+    await expect
+      .poll(() => chips.getByRole('button', { name: 'Full-time' }).getAttribute('aria-pressed'))
+      .toBe('true');
+    expect(await all.getAttribute('aria-pressed')).toBe('false');
+    await expect
+      .poll(async () => (await cards(page).allTextContents()).every((c) => c.includes('Full-time')))
+      .toBe(true);
+    await mine.waitFor();
+    await chips.getByRole('button', { name: 'Contract' }).click();
+    await expect
+      .poll(async () => (await cards(page).allTextContents()).every((c) => c.includes('Contract')))
+      .toBe(true);
+    expect(await mine.count()).toBe(0);
+
+    // Nothing found: Clear search resets the search and the type.
+    await search.fill('no such job anywhere');
+    await page.getByText('No jobs found.').waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await mine.waitFor();
+    expect(await search.inputValue()).toBe('');
+    expect(await all.getAttribute('aria-pressed')).toBe('true');
+
+    // Open it from a search: the details, the match and an enabled chat button.
+    await search.fill('quasar');
+    await expect.poll(() => cards(page).count()).toBe(1);
+    await mine.getByRole('link', { name: TITLE }).click();
+    await page.waitForURL(`**${jobPath}`);
+    await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
+    await page.getByText('100% match').waitFor();
+    await page.getByText('Software Development').waitFor();
+    await page.getByText('Meera Iyer').waitFor();
+    await page.getByText('Founder at Kaveri Labs').waitFor();
+    await page.getByRole('img', { name: 'Kaveri Labs logo' }).waitFor();
+    await page.getByRole('heading', { name: 'Job description' }).waitFor();
+    await page.getByText('Build and run the services').waitFor();
+    expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Mark as closed' }).count()).toBe(0);
+    const chat = page.getByRole('button', { name: 'Chat with Recruiter' });
+    expect(await chat.isEnabled()).toBe(true);
+
+    // The back arrow returns to the feed with the same search.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/jobseeker-dashboard?q=quasar');
+    expect(await search.inputValue()).toBe('quasar');
+    await mine.waitFor();
+    expect(await cards(page).count()).toBe(1);
+  });
+
+  it('the owner edits the title', async () => {
+    const { page } = recruiter;
+    await page.goto(jobPath);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const title = page.getByLabel('Job title');
+    expect(await title.inputValue()).toBe(TITLE);
+    expect(await page.getByLabel('Location').inputValue()).toMatch(/^Bengaluru, /);
+    await title.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Please enter a job title').waitFor();
+    await title.fill(NEW_TITLE);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Job details updated successfully');
+    await page.getByRole('heading', { name: NEW_TITLE, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    // The list shows the new title too.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.waitForURL('**/recruiter-dashboard/Profile');
+    await card(page, NEW_TITLE).waitFor();
+  });
+
+  it('the owner closes the job; the seeker can no longer chat about it', async () => {
+    const { page } = recruiter;
+    await page.goto(jobPath);
+    await page.getByRole('button', { name: 'Mark as closed' }).click();
+    await toast(page, 'Job marked as closed');
+    await page.getByRole('button', { name: 'Mark as open' }).waitFor();
+    await page.goto('/recruiter-dashboard/Profile');
+    await card(page, NEW_TITLE).getByText('Closed', { exact: true }).waitFor();
+
+    const s = seeker.page;
+    await s.goto(jobPath);
+    await s.getByRole('heading', { name: NEW_TITLE, level: 1 }).waitFor();
+    const chat = s.getByRole('button', { name: 'Chat with Recruiter' });
+    await chat.waitFor();
+    expect(await chat.isDisabled()).toBe(true);
+    // Closed jobs leave the feed.
+    await s.goto('/jobseeker-dashboard?q=quasar');
+    await s.getByText('No jobs found.').waitFor();
+  });
+
+  it("a missing or malformed job id shows 'Job not found' with Go Back", async () => {
+    const { page } = seeker;
+    await page.goto('/job-detail/00000000-0000-4000-8000-000000000000');
+    await page.getByText('Job not found').waitFor();
+    await page.goto('/job-detail/not-a-real-id');
+    await page.getByText('Job not found').waitFor();
+    // Opened directly, Go Back has no page to return to: it goes to / (then the seeker's home).
+    await page.getByRole('button', { name: 'Go Back' }).click();
+    await page.waitForURL('**/jobseeker-dashboard');
+  });
+
+  it('infinite scroll loads the next page of the feed when the bottom is reached', async () => {
+    const { page } = seeker;
+    // Slow the second page down a little so its loading line can be seen.
+    await page.route(
+      (url) => url.pathname === '/api/jobs/feed' && url.searchParams.has('cursor'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      },
+    );
+    await page.goto('/jobseeker-dashboard');
+    await expect.poll(() => cards(page).count()).toBe(20);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.getByText('Loading more jobs...').waitFor();
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
+    await page.getByText('Loading more jobs...').waitFor({ state: 'hidden' });
+    // No job twice.
+    const links = await page
+      .getByRole('article')
+      .getByRole('link')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(new Set(links).size).toBe(links.length);
+  });
+});

@@ -1,0 +1,136 @@
+import { Redis } from 'ioredis';
+import { EventEmitter } from 'node:events';
+import { randomBytes } from 'node:crypto';
+import type { RealtimeEvent } from '#shared/schemas/chat.ts';
+
+/**
+ * Cross-instance fan-out and presence. Without REDIS_URL everything stays in this process; with
+ * it, events go through Redis pub/sub to every instance, and presence lives in Redis sets, so two
+ * servers behind a load balancer deliver to each other's clients and agree on who is online.
+ */
+export interface Bus {
+  /** Delivers an event to every live connection of these users, on every instance. */
+  publish(userIds: string[], event: RealtimeEvent): Promise<void>;
+  /** Receives every published event (each instance then delivers to its own sockets). */
+  onEvent(handler: (userIds: string[], event: RealtimeEvent) => void): void;
+  /** Marks a connection live; true when the user just came online. */
+  connect(userId: string, connId: string): Promise<boolean>;
+  /** Marks a connection gone; true when the user just went offline. */
+  disconnect(userId: string, connId: string): Promise<boolean>;
+  online(userIds: string[]): Promise<Set<string>>;
+  close(): Promise<void>;
+}
+
+export function createBus(redisUrl: string | null): Bus {
+  return redisUrl ? redisBus(redisUrl) : memoryBus();
+}
+
+export function memoryBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const conns = new Map<string, Set<string>>();
+  return {
+    async publish(userIds, event) {
+      emitter.emit('event', userIds, event);
+    },
+    onEvent(handler) {
+      emitter.on('event', handler);
+    },
+    async connect(userId, connId) {
+      const set = conns.get(userId) ?? new Set<string>();
+      conns.set(userId, set);
+      set.add(connId);
+      return set.size === 1;
+    },
+    async disconnect(userId, connId) {
+      const set = conns.get(userId);
+      if (!set?.delete(connId)) return false;
+      if (set.size > 0) return false;
+      conns.delete(userId);
+      return true;
+    },
+    async online(userIds) {
+      return new Set(userIds.filter((id) => (conns.get(id)?.size ?? 0) > 0));
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'nearhire:events';
+const PRESENCE_TTL_SECONDS = 90;
+const presenceKey = (userId: string) => `nearhire:presence:${userId}`;
+
+export function redisBus(url: string): Bus {
+  const pub = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
+  const sub = new Redis(url, { maxRetriesPerRequest: null });
+  const instance = randomBytes(6).toString('hex');
+  const local = new Map<string, Set<string>>();
+  const handlers: ((userIds: string[], event: RealtimeEvent) => void)[] = [];
+  void sub.subscribe(CHANNEL);
+  sub.on('message', (_channel: string, raw: string) => {
+    try {
+      const { userIds, event } = JSON.parse(raw) as { userIds: string[]; event: RealtimeEvent };
+      for (const h of handlers) h(userIds, event);
+    } catch {
+      // a foreign or broken payload on our channel: ignore it
+    }
+  });
+  // Presence sets expire unless refreshed, so a crashed instance's connections fade out.
+  const heartbeat = setInterval(() => {
+    const pipeline = pub.pipeline();
+    for (const userId of local.keys()) pipeline.expire(presenceKey(userId), PRESENCE_TTL_SECONDS);
+    void pipeline.exec().catch(() => {});
+  }, 30_000);
+  heartbeat.unref();
+
+  return {
+    async publish(userIds, event) {
+      await pub.publish(CHANNEL, JSON.stringify({ userIds, event }));
+    },
+    onEvent(handler) {
+      handlers.push(handler);
+    },
+    async connect(userId, connId) {
+      const set = local.get(userId) ?? new Set<string>();
+      local.set(userId, set);
+      set.add(connId);
+      const [[, added], [, size]] = (await pub
+        .multi()
+        .sadd(presenceKey(userId), `${instance}:${connId}`)
+        .scard(presenceKey(userId))
+        .expire(presenceKey(userId), PRESENCE_TTL_SECONDS)
+        .exec()) as [[null, number], [null, number], [null, number]];
+      return added === 1 && size === 1;
+    },
+    async disconnect(userId, connId) {
+      const set = local.get(userId);
+      set?.delete(connId);
+      if (set && set.size === 0) local.delete(userId);
+      const [[, removed], [, size]] = (await pub
+        .multi()
+        .srem(presenceKey(userId), `${instance}:${connId}`)
+        .scard(presenceKey(userId))
+        .exec()) as [[null, number], [null, number]];
+      return removed === 1 && size === 0;
+    },
+    async online(userIds) {
+      if (userIds.length === 0) return new Set();
+      const pipeline = pub.pipeline();
+      for (const id of userIds) pipeline.scard(presenceKey(id));
+      const results = (await pipeline.exec()) ?? [];
+      return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+    },
+    async close() {
+      clearInterval(heartbeat);
+      // Our connections are gone with us: take them out of presence.
+      const pipeline = pub.pipeline();
+      for (const [userId, conns] of local)
+        for (const c of conns) pipeline.srem(presenceKey(userId), `${instance}:${c}`);
+      await pipeline.exec().catch(() => {});
+      sub.disconnect();
+      pub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,219 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ROOM_STATUSES } from '#shared/picklists.ts';
+import {
+  chatListItem,
+  createRoomBody,
+  interviewBody,
+  messageView,
+  roomStatusBody,
+  roomView,
+  sendMessageBody,
+} from '#shared/schemas/chat.ts';
+import type { Ctx } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { chatList, roomDetails, totalUnread } from './list.repo.ts';
+import { latestRoomWith } from './rooms.repo.ts';
+import { listMessages } from './messages.repo.ts';
+import {
+  readRoom,
+  requestResume,
+  requireMember,
+  scheduleInterview,
+  sendMessage,
+  setRoomStatus,
+  startRoom,
+} from './chat.service.ts';
+
+const roomParams = z.object({ id: z.string().max(64) });
+const roomAnswer = z.object({ room: roomView });
+const messageAnswer = z.object({ message: messageView });
+
+export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  const viewRoom = async (roomId: string, userId: string) => {
+    const room = await roomDetails(ctx.db, roomId, userId);
+    if (!room) throw notFound('chat.notMember');
+    const online = await ctx.bus.online([room.other.id]);
+    return { room: { ...room, other: { ...room.other, isOnline: online.has(room.other.id) } } };
+  };
+
+  app.post(
+    '/api/rooms',
+    {
+      schema: {
+        tags: ['chat'],
+        body: createRoomBody,
+        response: {
+          200: roomAnswer.extend({ created: z.boolean() }),
+          201: roomAnswer.extend({ created: z.boolean() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const { room, created } = await startRoom(ctx, me, request.body);
+      return reply.code(created ? 201 : 200).send({ ...(await viewRoom(room.id, me.id)), created });
+    },
+  );
+
+  app.get(
+    '/api/rooms',
+    {
+      schema: {
+        tags: ['chat'],
+        querystring: z.object({ status: z.enum(ROOM_STATUSES).optional() }),
+        response: { 200: z.object({ rooms: z.array(chatListItem) }) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const rows = await chatList(ctx.db, me.id, {
+        asRecruiter: me.role === 'recruiter',
+        status: request.query.status,
+      });
+      const online = await ctx.bus.online([...new Set(rows.map((r) => r.userId))]);
+      return { rooms: rows.map((r) => ({ ...r, isOnline: online.has(r.userId) })) };
+    },
+  );
+
+  app.get(
+    '/api/rooms/unread',
+    { schema: { tags: ['chat'], response: { 200: z.object({ total: z.number() }) } } },
+    async (request) => ({
+      total: await totalUnread(ctx.db, requireUser(request).id),
+    }),
+  );
+
+  app.get(
+    '/api/rooms/with/:userId',
+    {
+      schema: {
+        tags: ['chat'],
+        params: z.object({ userId: z.string().max(64) }),
+        querystring: z.object({ job: z.string().max(64).optional() }),
+        response: { 200: roomAnswer },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const room = await latestRoomWith(ctx.db, me.id, request.params.userId, request.query.job);
+      if (!room) throw notFound('chat.findOrCreateFailedShort');
+      return viewRoom(room.id, me.id);
+    },
+  );
+
+  app.get(
+    '/api/rooms/:id',
+    { schema: { tags: ['chat'], params: roomParams, response: { 200: roomAnswer } } },
+    async (request) => viewRoom(request.params.id, requireUser(request).id),
+  );
+
+  app.get(
+    '/api/rooms/:id/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        querystring: z.object({
+          after: z.coerce.number().int().min(0).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(200),
+        }),
+        response: { 200: z.object({ messages: z.array(messageView) }) },
+      },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await requireMember(ctx, request.params.id, me.id);
+      return { messages: await listMessages(ctx.db, request.params.id, request.query) };
+    },
+  );
+
+  app.post(
+    '/api/rooms/:id/messages',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        body: sendMessageBody,
+        response: { 200: messageAnswer, 201: messageAnswer },
+      },
+    },
+    async (request, reply) => {
+      const { message, created } = await sendMessage(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body.clientId,
+        request.body.message,
+      );
+      return reply.code(created ? 201 : 200).send({ message });
+    },
+  );
+
+  app.post(
+    '/api/rooms/:id/read',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        body: z.object({ upTo: z.number().int().min(0) }),
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await readRoom(ctx, requireUser(request), request.params.id, request.body.upTo);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/rooms/:id/status',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        body: roomStatusBody,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => ({
+      message: await setRoomStatus(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body.status,
+      ),
+    }),
+  );
+
+  app.post(
+    '/api/rooms/:id/interview',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        body: interviewBody,
+        response: { 200: messageAnswer },
+      },
+    },
+    async (request) => ({
+      message: await scheduleInterview(ctx, requireUser(request), request.params.id, request.body),
+    }),
+  );
+
+  app.post(
+    '/api/rooms/:id/resume-request',
+    {
+      schema: {
+        tags: ['chat'],
+        params: roomParams,
+        response: { 200: z.object({ hasResume: z.boolean(), message: messageView.nullable() }) },
+      },
+    },
+    async (request) => requestResume(ctx, requireUser(request), request.params.id),
+  );
+}

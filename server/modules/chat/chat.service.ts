@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { english } from '#shared/i18n/translate.ts';
+import { pickLabel, type RoomStatus } from '#shared/picklists.ts';
+import type { createRoomBody, interviewBody } from '#shared/schemas/chat.ts';
+import type { MessageView } from '#shared/schemas/chat.ts';
+import type { Ctx } from '../../context.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { getOrCreateRoom, memberRoom, type RoomRow } from './rooms.repo.ts';
+import { insertMessage, markRead } from './messages.repo.ts';
+
+const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
+
+export async function requireMember(ctx: Ctx, roomId: string, userId: string): Promise<RoomRow> {
+  const room = await memberRoom(ctx.db, roomId, userId);
+  // 404, not 403: a stranger does not learn whether a room exists.
+  if (!room) throw notFound('chat.notMember');
+  return room;
+}
+
+/**
+ * A seeker starts (or reopens) the room of a job; a recruiter starts one with a seeker. New room
+ * status: interested when the recruiter creates it, initiated when the seeker does. A closed job
+ * gets no new rooms.
+ */
+export async function startRoom(
+  ctx: Ctx,
+  me: SessionUser,
+  body: z.output<typeof createRoomBody>,
+): Promise<{ room: RoomRow; created: boolean }> {
+  return ctx.db.tx(async (q) => {
+    if (me.role === 'user') {
+      if (!('jobId' in body) || 'seekerId' in body || !body.jobId) throw forbidden();
+      const [job] = await q.query<{ recruiter_id: string; status: string }>(
+        'SELECT recruiter_id, status FROM jobs WHERE id = $1',
+        [body.jobId],
+      );
+      if (!job) throw notFound('jobs.notFound');
+      const existing = await q.query<RoomRow>(
+        'SELECT id FROM chat_rooms WHERE recruiter_id = $1 AND seeker_id = $2 AND job_id = $3',
+        [job.recruiter_id, me.id, body.jobId],
+      );
+      if (existing.length === 0 && job.status !== 'open') throw conflict('chat.jobClosed');
+      return getOrCreateRoom(q, {
+        recruiterId: job.recruiter_id,
+        seekerId: me.id,
+        jobId: body.jobId,
+        createdBy: me.id,
+        status: 'initiated',
+      });
+    }
+    if (me.role !== 'recruiter' || !('seekerId' in body)) throw forbidden();
+    const [seeker] = await q.query(
+      'SELECT 1 FROM users WHERE id = $1 AND user_role = $2 AND is_onboarded AND deleted_at IS NULL',
+      [body.seekerId, 'user'],
+    );
+    if (!seeker) throw notFound('chat.candidateProfileMissing');
+    const jobId = body.jobId ?? null;
+    if (jobId) {
+      const [job] = await q.query<{ status: string }>(
+        'SELECT status FROM jobs WHERE id = $1 AND recruiter_id = $2',
+        [jobId, me.id],
+      );
+      if (!job) throw notFound('jobs.notFound');
+      const existing = await q.query(
+        'SELECT 1 FROM chat_rooms WHERE recruiter_id = $1 AND seeker_id = $2 AND job_id = $3',
+        [me.id, body.seekerId, jobId],
+      );
+      if (existing.length === 0 && job.status !== 'open') throw conflict('chat.jobClosed');
+    }
+    return getOrCreateRoom(q, {
+      recruiterId: me.id,
+      seekerId: body.seekerId,
+      jobId,
+      createdBy: me.id,
+      status: 'interested',
+    });
+  });
+}
+
+async function publishMessage(ctx: Ctx, room: RoomRow, message: MessageView): Promise<void> {
+  await ctx.bus.publish(members(room), { type: 'message.created', roomId: room.id, message });
+}
+
+export async function sendMessage(
+  ctx: Ctx,
+  me: SessionUser,
+  roomId: string,
+  clientId: string,
+  text: string,
+): Promise<{ message: MessageView; created: boolean }> {
+  const room = await requireMember(ctx, roomId, me.id);
+  const result = await ctx.db.tx((q) =>
+    insertMessage(q, { roomId, senderId: me.id, clientId, kind: 'text', message: text }),
+  );
+  // A retried send is answered with the stored message; it was delivered the first time.
+  if (result.created) await publishMessage(ctx, room, result.message);
+  return result;
+}
+
+function requireRecruiterOf(room: RoomRow, me: SessionUser): void {
+  if (room.recruiter_id !== me.id) throw new AppError(403, 'chat.onlyRecruiter');
+}
+
+/** Sets the hiring status and tells the candidate with the automatic message of the spec. */
+export async function setRoomStatus(
+  ctx: Ctx,
+  me: SessionUser,
+  roomId: string,
+  status: RoomStatus,
+): Promise<MessageView> {
+  const room = await requireMember(ctx, roomId, me.id);
+  requireRecruiterOf(room, me);
+  const { message, updatedAt } = await ctx.db.tx(async (q) => {
+    const [row] = await q.query<{ updated_at: string }>(
+      `UPDATE chat_rooms SET status = $2, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+      [roomId, status],
+    );
+    const text = english('chat.statusMessage', { status: pickLabel('roomStatus', status) });
+    const inserted = await insertMessage(q, {
+      roomId,
+      senderId: me.id,
+      clientId: randomUUID(),
+      kind: 'status',
+      message: text,
+      meta: { status },
+    });
+    return { message: inserted.message, updatedAt: row!.updated_at };
+  });
+  await ctx.bus.publish(members(room), { type: 'room.updated', roomId, status, updatedAt });
+  await publishMessage(ctx, room, message);
+  return message;
+}
+
+/** An interview invitation message (date, time, place or link); the status becomes interviewing. */
+export async function scheduleInterview(
+  ctx: Ctx,
+  me: SessionUser,
+  roomId: string,
+  v: z.output<typeof interviewBody>,
+): Promise<MessageView> {
+  const room = await requireMember(ctx, roomId, me.id);
+  requireRecruiterOf(room, me);
+  const { message, updatedAt } = await ctx.db.tx(async (q) => {
+    const [row] = await q.query<{ updated_at: string }>(
+      `UPDATE chat_rooms SET status = 'interviewing', updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+      [roomId],
+    );
+    const text = english('chat.interviewMessage', v);
+    const inserted = await insertMessage(q, {
+      roomId,
+      senderId: me.id,
+      clientId: randomUUID(),
+      kind: 'interview',
+      message: text,
+      meta: v,
+    });
+    return { message: inserted.message, updatedAt: row!.updated_at };
+  });
+  await ctx.bus.publish(members(room), {
+    type: 'room.updated',
+    roomId,
+    status: 'interviewing',
+    updatedAt,
+  });
+  await publishMessage(ctx, room, message);
+  return message;
+}
+
+/** When the candidate has no resume: the automatic message asking for one (spec "Candidates"). */
+export async function requestResume(
+  ctx: Ctx,
+  me: SessionUser,
+  roomId: string,
+): Promise<{ hasResume: boolean; message: MessageView | null }> {
+  const room = await requireMember(ctx, roomId, me.id);
+  requireRecruiterOf(room, me);
+  const [seeker] = await ctx.db.query<{ has: boolean }>(
+    'SELECT resume_key IS NOT NULL AS has FROM seeker_profiles WHERE user_id = $1',
+    [room.seeker_id],
+  );
+  if (seeker?.has) return { hasResume: true, message: null };
+  const { message } = await ctx.db.tx((q) =>
+    insertMessage(q, {
+      roomId,
+      senderId: me.id,
+      clientId: randomUUID(),
+      kind: 'resume_request',
+      message: english('chat.resumeRequestMessage'),
+    }),
+  );
+  await publishMessage(ctx, room, message);
+  return { hasResume: false, message };
+}
+
+export async function readRoom(
+  ctx: Ctx,
+  me: SessionUser,
+  roomId: string,
+  upTo: number,
+): Promise<void> {
+  const room = await requireMember(ctx, roomId, me.id);
+  const max = await markRead(ctx.db, roomId, me.id, upTo);
+  if (max !== null)
+    await ctx.bus.publish(members(room), { type: 'room.read', roomId, readerId: me.id, upTo: max });
+}

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+
+let t: TestApp;
+let blr: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  blr = await cityId(t, 'Bengaluru');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const req = (u: TestUser | null, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    ...(payload === undefined ? {} : { payload: payload as object }),
+    headers: u ? { cookie: u.cookie } : {},
+  });
+
+async function seeker(name = 'Chat Seeker'): Promise<TestUser> {
+  const u = await newUser(t, 'user');
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name, city_id) VALUES ($1, $2, $3)`,
+    [u.id, name, blr],
+  );
+  await markOnboarded(t, u.id, 6);
+  return u;
+}
+async function jobOf(r: TestUser, status: 'open' | 'closed' = 'open'): Promise<string> {
+  const [row] = await t.ctx.db.query<{ id: string }>(
+    `INSERT INTO jobs (recruiter_id, title, company, type, level, job_category, description, status)
+     VALUES ($1, 'Delivery Executive', 'Acme', 'full_time', 'entry', 'operations_admin', 'Deliver', $2) RETURNING id`,
+    [r.id, status],
+  );
+  return row!.id;
+}
+const send = (u: TestUser, roomId: string, message: string, clientId = randomUUID()) =>
+  req(u, 'POST', `/api/rooms/${roomId}/messages`, { clientId, message });
+
+describe('rooms', () => {
+  it('a seeker starts the room of a job (initiated); a recruiter starts one with a seeker (interested)', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const job = await jobOf(r);
+    const first = await req(s, 'POST', '/api/rooms', { jobId: job });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({
+      created: true,
+      room: {
+        status: 'initiated',
+        jobId: job,
+        jobTitle: 'Delivery Executive',
+        recruiterId: r.id,
+        seekerId: s.id,
+      },
+    });
+    const again = await req(s, 'POST', '/api/rooms', { jobId: job });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().room.id).toBe(first.json().room.id);
+
+    const s2 = await seeker();
+    const byRecruiter = await req(r, 'POST', '/api/rooms', { seekerId: s2.id });
+    expect(byRecruiter.json()).toMatchObject({
+      created: true,
+      room: { status: 'interested', jobId: null },
+    });
+  });
+
+  it('get-or-create under concurrent calls creates one room', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const job = await jobOf(r);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => req(s, 'POST', '/api/rooms', { jobId: job })),
+    );
+    expect(new Set(results.map((x) => x.json().room.id)).size).toBe(1);
+    expect(results.filter((x) => x.json().created)).toHaveLength(1);
+    const [row] = await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM chat_rooms WHERE seeker_id = $1',
+      [s.id],
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('a closed job gets no new rooms', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const res = await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r, 'closed') });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('This job is closed and cannot get new applications');
+  });
+});
+
+describe('membership', () => {
+  it('a third user cannot read, write or change the status of a room', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const stranger = await seeker('Stranger');
+    const otherRecruiter = await newRecruiter(t);
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    for (const u of [stranger, otherRecruiter]) {
+      expect((await req(u, 'GET', `/api/rooms/${room}`)).statusCode).toBe(404);
+      expect((await req(u, 'GET', `/api/rooms/${room}/messages`)).statusCode).toBe(404);
+      expect((await send(u, room, 'hi')).statusCode).toBe(404);
+      expect(
+        (await req(u, 'PUT', `/api/rooms/${room}/status`, { status: 'hired' })).statusCode,
+      ).toBe(404);
+      expect((await req(u, 'POST', `/api/rooms/${room}/read`, { upTo: 999 })).statusCode).toBe(404);
+    }
+    // The seeker is a member but cannot move their own hiring status.
+    const own = await req(s, 'PUT', `/api/rooms/${room}/status`, { status: 'hired' });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('Only the recruiter can change the status');
+  });
+});
+
+describe('messages', () => {
+  it('trims, refuses empty and over-long messages, and keeps order', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    expect((await send(s, room, '   ')).json().error.message).toBe('Message cannot be empty');
+    expect((await send(s, room, 'x'.repeat(2001))).json().error.message).toBe(
+      'Messages can be at most 2000 characters',
+    );
+    expect((await send(s, room, 'x'.repeat(2000))).statusCode).toBe(201);
+    const hello = await send(s, room, '  Hello sir  ');
+    expect(hello.json().message).toMatchObject({
+      message: 'Hello sir',
+      kind: 'text',
+      senderId: s.id,
+      isRead: false,
+    });
+    await send(r, room, 'Hi! When can you join?');
+    await send(s, room, 'Next Monday');
+    const list = (await req(r, 'GET', `/api/rooms/${room}/messages`)).json().messages;
+    expect(list.map((m: { message: string }) => m.message).slice(1)).toEqual([
+      'Hello sir',
+      'Hi! When can you join?',
+      'Next Monday',
+    ]);
+    const after = (await req(r, 'GET', `/api/rooms/${room}/messages?after=${list[1].id}`)).json()
+      .messages;
+    expect(after.map((m: { message: string }) => m.message)).toEqual([
+      'Hi! When can you join?',
+      'Next Monday',
+    ]);
+  });
+
+  it('sending the same client id twice stores and returns it once', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const clientId = randomUUID();
+    const [a, b, c] = await Promise.all([
+      send(s, room, 'once', clientId),
+      send(s, room, 'once', clientId),
+      send(s, room, 'once', clientId),
+    ]);
+    const ids = new Set([a, b, c].map((x) => x.json().message.id));
+    expect(ids.size).toBe(1);
+    expect([a, b, c].filter((x) => x.statusCode === 201)).toHaveLength(1);
+    const [row] = await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM chat_messages WHERE room_id = $1',
+      [room],
+    );
+    expect(row!.n).toBe(1);
+  });
+
+  it('counts unread per room and in total, and reading clears them', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    await send(s, room, 'one');
+    await send(s, room, 'two');
+    const last = (await send(s, room, 'three')).json().message.id;
+    const list = (await req(r, 'GET', '/api/rooms?status=initiated')).json().rooms;
+    expect(list[0]).toMatchObject({
+      roomId: room,
+      unreadCount: 3,
+      lastMessage: 'three',
+      userName: 'Chat Seeker',
+      jobTitle: 'Delivery Executive',
+    });
+    expect((await req(r, 'GET', '/api/rooms/unread')).json().total).toBe(3);
+    expect((await req(s, 'GET', '/api/rooms/unread')).json().total).toBe(0);
+    expect((await req(r, 'POST', `/api/rooms/${room}/read`, { upTo: last })).statusCode).toBe(204);
+    expect((await req(r, 'GET', '/api/rooms/unread')).json().total).toBe(0);
+  });
+});
+
+describe('hiring status', () => {
+  it('sets any of the six statuses with the automatic message; refuses others', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const res = await req(r, 'PUT', `/api/rooms/${room}/status`, { status: 'shortlisted' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatchObject({
+      kind: 'status',
+      message: 'Your application status has been updated to: Shortlisted',
+    });
+    expect((await req(s, 'GET', `/api/rooms/${room}`)).json().room.status).toBe('shortlisted');
+    const bad = await req(r, 'PUT', `/api/rooms/${room}/status`, { status: 'promoted' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Please choose one of the listed statuses');
+    const stats = (await req(r, 'GET', '/api/recruiter/profile')).json().profile.stats;
+    expect(stats).toMatchObject({ shortlisted: 1, hired: 0 });
+  });
+
+  it('schedules an interview (status interviewing) and asks for a missing resume', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const invite = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: '2026-12-01',
+      time: '11:30',
+      place: 'Zoom: https://zoom.us/j/123',
+    });
+    expect(invite.json().message).toMatchObject({
+      kind: 'interview',
+      message: 'Interview invitation: 2026-12-01 at 11:30, Zoom: https://zoom.us/j/123',
+    });
+    expect((await req(s, 'GET', `/api/rooms/${room}`)).json().room.status).toBe('interviewing');
+    expect(
+      (
+        await req(r, 'POST', `/api/rooms/${room}/interview`, {
+          date: 'soon',
+          time: '11:30',
+          place: 'x',
+        })
+      ).statusCode,
+    ).toBe(400);
+
+    const ask = await req(r, 'POST', `/api/rooms/${room}/resume-request`);
+    expect(ask.json()).toMatchObject({ hasResume: false, message: { kind: 'resume_request' } });
+    await t.ctx.db.query(
+      `UPDATE seeker_profiles SET resume_key = 'private/u/x/resume-1.pdf' WHERE user_id = $1`,
+      [s.id],
+    );
+    expect((await req(r, 'POST', `/api/rooms/${room}/resume-request`)).json()).toEqual({
+      hasResume: true,
+      message: null,
+    });
+  });
+});
+
+describe('chat list', () => {
+  it('is one query whatever the number of rooms', async () => {
+    const r = await newRecruiter(t);
+    const cost = async () => {
+      const before = t.ctx.db.queryCount;
+      const res = await req(r, 'GET', '/api/rooms?status=interested');
+      expect(res.statusCode).toBe(200);
+      return { queries: t.ctx.db.queryCount - before, rooms: res.json().rooms.length };
+    };
+    const addRoom = async () => {
+      const s = await seeker();
+      const room = (await req(r, 'POST', '/api/rooms', { seekerId: s.id })).json().room.id;
+      await send(s, room, 'hello');
+    };
+    await addRoom();
+    const one = await cost();
+    for (let i = 0; i < 12; i++) await addRoom();
+    const many = await cost();
+    expect(one.rooms).toBe(1);
+    expect(many.rooms).toBe(13);
+    expect(many.queries).toBe(one.queries);
+  });
+
+  it("labels: the seeker's list shows the recruiter; unnamed users come back as null for the screen's fallback", async () => {
+    const r = await newRecruiter(t);
+    const s = await newUser(t, 'user');
+    await t.ctx.db.query(`INSERT INTO seeker_profiles (user_id) VALUES ($1)`, [s.id]);
+    await markOnboarded(t, s.id, 6);
+    await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) });
+    const mine = (await req(s, 'GET', '/api/rooms')).json().rooms;
+    expect(mine[0]).toMatchObject({ userId: r.id, userName: 'Test Recruiter', isOnline: false });
+    const theirs = (await req(r, 'GET', '/api/rooms?status=initiated')).json().rooms;
+    expect(theirs.find((x: { userId: string }) => x.userId === s.id).userName).toBeNull();
+  });
+});

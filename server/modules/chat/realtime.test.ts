@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { connectWs } from '../../test/ws.ts';
+
+let t: TestApp;
+let base: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const api = (u: TestUser, method: string, path: string, body?: unknown) =>
+  fetch(`${base}${path}`, {
+    method,
+    headers: {
+      cookie: u.cookie,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function pair(): Promise<{ r: TestUser; s: TestUser; room: string }> {
+  const r = await newRecruiter(t);
+  const s = await newUser(t, 'user');
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name) VALUES ($1, 'Live Seeker')`,
+    [s.id],
+  );
+  await markOnboarded(t, s.id, 6);
+  const room = (await (await api(r, 'POST', '/api/rooms', { seekerId: s.id })).json()).room
+    .id as string;
+  return { r, s, room };
+}
+
+describe('realtime', () => {
+  it('refuses a handshake without a session or from a foreign origin', async () => {
+    await expect(connectWs(base, null)).rejects.toThrow(/401/);
+    const { s } = await pair();
+    await expect(connectWs(base, s.cookie, 'https://evil.example')).rejects.toThrow(/403/);
+    const ok = await connectWs(base, s.cookie, base);
+    await ok.next((e) => e.type === 'hello');
+    ok.close();
+  });
+
+  it('delivers new messages, status changes and read receipts to both members at once, and nothing to a third user', async () => {
+    const { r, s, room } = await pair();
+    const stranger = await newUser(t, 'user');
+    const [wr, ws, wx] = await Promise.all([
+      connectWs(base, r.cookie),
+      connectWs(base, s.cookie),
+      connectWs(base, stranger.cookie),
+    ]);
+    await Promise.all([
+      wr.next((e) => e.type === 'hello'),
+      ws.next((e) => e.type === 'hello'),
+      wx.next((e) => e.type === 'hello'),
+    ]);
+
+    const sent = await (
+      await api(s, 'POST', `/api/rooms/${room}/messages`, {
+        clientId: randomUUID(),
+        message: 'Namaste!',
+      })
+    ).json();
+    for (const w of [wr, ws]) {
+      const e = await w.next((x) => x.type === 'message.created');
+      expect(e).toMatchObject({
+        roomId: room,
+        message: { id: sent.message.id, message: 'Namaste!' },
+      });
+    }
+    await api(r, 'PUT', `/api/rooms/${room}/status`, { status: 'hired' });
+    const statusEvent = await ws.next((e) => e.type === 'room.updated');
+    expect(statusEvent).toMatchObject({ roomId: room, status: 'hired' });
+    const auto = await ws.next((e) => e.type === 'message.created' && e.message.kind === 'status');
+    expect(auto).toMatchObject({
+      message: { message: 'Your application status has been updated to: Hired' },
+    });
+
+    await api(r, 'POST', `/api/rooms/${room}/read`, { upTo: sent.message.id });
+    expect(await ws.next((e) => e.type === 'room.read')).toMatchObject({
+      roomId: room,
+      readerId: r.id,
+      upTo: sent.message.id,
+    });
+
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(wx.events.filter((e) => e.type !== 'hello')).toEqual([]);
+    for (const w of [wr, ws, wx]) w.close();
+  });
+
+  it('shares presence with chat partners and reports it in the chat list', async () => {
+    const { r, s } = await pair();
+    const wr = await connectWs(base, r.cookie);
+    await wr.next((e) => e.type === 'hello');
+    const seekerSocket = await connectWs(base, s.cookie);
+    expect(await wr.next((e) => e.type === 'presence' && e.online)).toMatchObject({
+      userId: s.id,
+      online: true,
+    });
+    const list = await (await api(r, 'GET', '/api/rooms?status=interested')).json();
+    expect(list.rooms.find((x: { userId: string }) => x.userId === s.id).isOnline).toBe(true);
+    seekerSocket.close();
+    expect(await wr.next((e) => e.type === 'presence' && !e.online)).toMatchObject({
+      userId: s.id,
+      online: false,
+    });
+    wr.close();
+  });
+
+  it('sign out closes that session’s live connections', async () => {
+    const { s } = await pair();
+    const w = await connectWs(base, s.cookie);
+    await w.next((e) => e.type === 'hello');
+    await api(s, 'POST', '/api/auth/logout');
+    expect(await w.closed).toBe(4401);
+  });
+
+  it('after a dropped connection the client catches up with everything after its last message', async () => {
+    const { r, s, room } = await pair();
+    const w = await connectWs(base, s.cookie);
+    await w.next((e) => e.type === 'hello');
+    const first = await (
+      await api(r, 'POST', `/api/rooms/${room}/messages`, {
+        clientId: randomUUID(),
+        message: 'one',
+      })
+    ).json();
+    await w.next((e) => e.type === 'message.created');
+    w.socket.terminate();
+    for (const text of ['two', 'three'])
+      await api(r, 'POST', `/api/rooms/${room}/messages`, {
+        clientId: randomUUID(),
+        message: text,
+      });
+    const missed = await (
+      await api(s, 'GET', `/api/rooms/${room}/messages?after=${first.message.id}`)
+    ).json();
+    expect(missed.messages.map((m: { message: string }) => m.message)).toEqual(['two', 'three']);
+  });
+});

@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import websocket from '@fastify/websocket';
+import type { WebSocket } from 'ws';
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import type { RealtimeEvent } from '#shared/schemas/chat.ts';
+import type { Ctx } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isAllowedOrigin } from '../../plugins/auth.ts';
+import { partnersOf } from './rooms.repo.ts';
+
+interface Conn {
+  id: string;
+  userId: string;
+  sessionHash: string;
+  socket: WebSocket;
+}
+
+/**
+ * One WebSocket per browser tab at /api/ws. The session is checked at the handshake (the auth
+ * hook refuses a missing one) and so is the page's Origin. Events published on the bus — by this
+ * instance or another through Redis — reach every local socket of the users they name.
+ */
+export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  const byUser = new Map<string, Set<Conn>>();
+
+  ctx.bus.onEvent((userIds, event) => {
+    const data = JSON.stringify(event);
+    for (const userId of userIds)
+      for (const conn of byUser.get(userId) ?? [])
+        if (conn.socket.readyState === 1) conn.socket.send(data);
+  });
+  // Sign out closes that session's live connections.
+  ctx.events.on('session-revoked', (sessionHash: string) => {
+    for (const conns of byUser.values())
+      for (const c of conns) if (c.sessionHash === sessionHash) c.socket.close(4401, 'signed out');
+  });
+
+  const announce = async (userId: string, online: boolean) => {
+    const partners = await partnersOf(ctx.db, userId);
+    if (partners.length)
+      await ctx.bus.publish(partners, { type: 'presence', userId, online } satisfies RealtimeEvent);
+  };
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin && !isAllowedOrigin(origin, request, ctx))
+          throw new AppError(403, 'errors.badOrigin');
+      },
+    },
+    (socket, request) => {
+      const user = request.user!;
+      const conn: Conn = {
+        id: randomUUID(),
+        userId: user.id,
+        sessionHash: user.sessionHash,
+        socket,
+      };
+      const set = byUser.get(user.id) ?? new Set<Conn>();
+      byUser.set(user.id, set);
+      set.add(conn);
+      socket.send(JSON.stringify({ type: 'hello', userId: user.id } satisfies RealtimeEvent));
+      void ctx.bus
+        .connect(user.id, conn.id)
+        .then((first) => (first ? announce(user.id, true) : undefined))
+        .catch((err) => ctx.log.warn({ err }, 'presence connect failed'));
+
+      // Clients ping to keep proxies from closing idle sockets; nothing else is read from them.
+      socket.on('message', (raw) => {
+        if (String(raw) === 'ping') socket.send('pong');
+      });
+      socket.on('close', () => {
+        set.delete(conn);
+        if (set.size === 0) byUser.delete(user.id);
+        void ctx.bus
+          .disconnect(user.id, conn.id)
+          .then((last) => (last ? announce(user.id, false) : undefined))
+          .catch(() => {});
+      });
+    },
+  );
+
+  // Upgraded sockets (accepted or refused) are no longer tracked by the HTTP server, so shutdown
+  // would wait for them forever: end them before the server closes.
+  const upgrading = new Set<Duplex>();
+  app.server.on('upgrade', (_req, socket: Duplex) => {
+    upgrading.add(socket);
+    socket.once('close', () => upgrading.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    for (const conns of byUser.values()) for (const c of conns) c.socket.terminate();
+    for (const socket of upgrading) socket.destroy();
+  });
+}

@@ -1,0 +1,83 @@
+import type { Queryable } from '../../db/client.ts';
+import type { RoomStatus } from '#shared/picklists.ts';
+
+export interface RoomRow {
+  id: string;
+  job_id: string | null;
+  recruiter_id: string;
+  seeker_id: string;
+  status: RoomStatus;
+  created_at: string;
+}
+
+/**
+ * One room per recruiter, seeker and job, enforced by the unique index: concurrent calls race on
+ * the INSERT and all but one fall through to reading the winner's row.
+ */
+export async function getOrCreateRoom(
+  q: Queryable,
+  r: {
+    recruiterId: string;
+    seekerId: string;
+    jobId: string | null;
+    createdBy: string;
+    status: RoomStatus;
+  },
+): Promise<{ room: RoomRow; created: boolean }> {
+  const inserted = await q.query<RoomRow>(
+    `INSERT INTO chat_rooms (job_id, recruiter_id, seeker_id, created_by, status) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (recruiter_id, seeker_id, job_id) DO NOTHING
+     RETURNING id, job_id, recruiter_id, seeker_id, status, created_at::text`,
+    [r.jobId, r.recruiterId, r.seekerId, r.createdBy, r.status],
+  );
+  if (inserted[0]) return { room: inserted[0], created: true };
+  const [existing] = await q.query<RoomRow>(
+    `SELECT id, job_id, recruiter_id, seeker_id, status, created_at::text FROM chat_rooms
+      WHERE recruiter_id = $1 AND seeker_id = $2 AND job_id IS NOT DISTINCT FROM $3`,
+    [r.recruiterId, r.seekerId, r.jobId],
+  );
+  return { room: existing!, created: false };
+}
+
+/** The room if `userId` is one of its two members; otherwise null (a stranger learns nothing). */
+export async function memberRoom(
+  q: Queryable,
+  roomId: string,
+  userId: string,
+): Promise<RoomRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(roomId)) return null;
+  const [row] = await q.query<RoomRow>(
+    `SELECT id, job_id, recruiter_id, seeker_id, status, created_at::text FROM chat_rooms
+      WHERE id = $1 AND (recruiter_id = $2 OR seeker_id = $2)`,
+    [roomId, userId],
+  );
+  return row ?? null;
+}
+
+/** The most recently active room between me and another user (chat screens are keyed by user). */
+export async function latestRoomWith(
+  q: Queryable,
+  me: string,
+  other: string,
+  jobId?: string,
+): Promise<RoomRow | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(other) || (jobId && !/^[0-9a-f-]{36}$/i.test(jobId))) return null;
+  const [row] = await q.query<RoomRow>(
+    `SELECT id, job_id, recruiter_id, seeker_id, status, created_at::text FROM chat_rooms
+      WHERE ((recruiter_id = $1 AND seeker_id = $2) OR (recruiter_id = $2 AND seeker_id = $1))
+        AND ($3::uuid IS NULL OR job_id = $3::uuid)
+      ORDER BY updated_at DESC LIMIT 1`,
+    [me, other, jobId ?? null],
+  );
+  return row ?? null;
+}
+
+/** Everyone who shares a room with this user: who hears about their presence. */
+export async function partnersOf(q: Queryable, userId: string): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT DISTINCT CASE WHEN recruiter_id = $1 THEN seeker_id ELSE recruiter_id END AS id
+       FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1`,
+    [userId],
+  );
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import { ROOM_STATUSES } from '../picklists.ts';
+import { m } from './common.ts';
+
+export const MESSAGE_MAX = 2000;
+
+/** A message as typed: trimmed, never empty, bounded; the client makes its id (idempotent send). */
+export const sendMessageBody = z.object({
+  clientId: z.uuid(m('errors.badRequest')),
+  message: z
+    .string(m('chat.messageEmpty'))
+    .trim()
+    .min(1, m('chat.messageEmpty'))
+    .max(MESSAGE_MAX, m('chat.messageTooLong')),
+});
+
+export const roomStatusBody = z.object({ status: z.enum(ROOM_STATUSES, m('chat.invalidStatus')) });
+
+/** A seeker starts from a job; a recruiter starts with a seeker (optionally for one of their jobs). */
+export const createRoomBody = z.union([
+  z.object({ jobId: z.uuid(m('errors.notFound')) }).strict(),
+  z
+    .object({
+      seekerId: z.uuid(m('profile.notFound')),
+      jobId: z.uuid(m('errors.notFound')).nullish(),
+    })
+    .strict(),
+]);
+
+export const interviewBody = z.object({
+  date: z.iso.date(m('chat.interviewInvalid')),
+  time: z
+    .string(m('chat.interviewInvalid'))
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, m('chat.interviewInvalid')),
+  place: z
+    .string(m('chat.interviewInvalid'))
+    .trim()
+    .min(2, m('chat.interviewInvalid'))
+    .max(300, m('chat.interviewInvalid')),
+});
+
+export const messageView = z.object({
+  id: z.number(),
+  roomId: z.string(),
+  senderId: z.string().nullable(),
+  clientId: z.string(),
+  kind: z.enum(['text', 'status', 'interview', 'resume_request']),
+  message: z.string(),
+  meta: z.record(z.string(), z.unknown()).nullable(),
+  isRead: z.boolean(),
+  sentAt: z.string(),
+});
+export type MessageView = z.infer<typeof messageView>;
+
+/** Chat list row (spec section 3 "Chat list item"). */
+export const chatListItem = z.object({
+  roomId: z.string(),
+  userId: z.string(),
+  userName: z.string().nullable(),
+  profileImage: z.string().nullable(),
+  lastMessage: z.string().nullable(),
+  lastMessageTime: z.string().nullable(),
+  isOnline: z.boolean(),
+  unreadCount: z.number(),
+  jobId: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  status: z.enum(ROOM_STATUSES),
+});
+export type ChatListItem = z.infer<typeof chatListItem>;
+
+export const roomView = z.object({
+  id: z.string(),
+  status: z.enum(ROOM_STATUSES),
+  jobId: z.string().nullable(),
+  jobTitle: z.string().nullable(),
+  jobStatus: z.string().nullable(),
+  recruiterId: z.string(),
+  seekerId: z.string(),
+  createdAt: z.string(),
+  other: z.object({
+    id: z.string(),
+    name: z.string().nullable(),
+    profileImage: z.string().nullable(),
+    subtitle: z.string().nullable(),
+    isOnline: z.boolean(),
+    isVerified: z.boolean(),
+  }),
+  /** For the recruiter: the candidate card. */
+  candidate: z
+    .object({
+      jobTitle: z.string().nullable(),
+      companyName: z.string().nullable(),
+      degree: z.string().nullable(),
+      collegeName: z.string().nullable(),
+      city: z.string().nullable(),
+      workExperience: z.string().nullable(),
+      hasResume: z.boolean(),
+    })
+    .nullable(),
+  unreadCount: z.number(),
+});
+export type RoomView = z.infer<typeof roomView>;
+
+/** Everything the server pushes over the one WebSocket. */
+export type RealtimeEvent =
+  | { type: 'message.created'; roomId: string; message: MessageView }
+  | { type: 'room.updated'; roomId: string; status: string; updatedAt: string }
+  | { type: 'room.read'; roomId: string; readerId: string; upTo: number }
+  | { type: 'presence'; userId: string; online: boolean }
+  | { type: 'hello'; userId: string };

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { JobView } from '#shared/schemas/jobs.ts';
+import { ProfileAvatar } from '../recruiter-profile/profile-avatar.tsx';
+import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
+
+/** Who posted the job: photo (initials otherwise), name, designation, company logo and mark. */
+export function RecruiterCard({ job }: { job: JobView }) {
+  const { t } = useTranslation();
+  const { recruiter } = job;
+  const name = recruiter.fullName || t('recruiterHome.defaultName');
+  const designation = recruiter.designation || t('recruiterHome.defaultDesignation');
+  return (
+    <section aria-labelledby="job-recruiter" className="rounded-2xl border border-slate-200 p-4">
+      <h2 id="job-recruiter" className="mb-3 text-sm font-semibold text-slate-500">
+        {t('jobs.postedBy')}
+      </h2>
+      <div className="flex items-center gap-3">
+        <ProfileAvatar
+          imageUrl={recruiter.profileImage}
+          name={recruiter.fullName}
+          alt={t('profile.photoAlt', { name })}
+          size="h-12 w-12 text-base"
+        />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-semibold text-slate-900">{name}</p>
+          <p className="text-sm text-slate-600">
+            {t('recruiterHome.at', { designation, company: job.company })}
+          </p>
+        </div>
+        <CompanyLogo url={recruiter.companyLogo} company={job.company} />
+        {recruiter.isVerified && <VerifiedMark size={20} />}
+      </div>
+    </section>
+  );
+}
+
+function CompanyLogo({ url, company }: { url: string | null; company: string }) {
+  const { t } = useTranslation();
+  const [broken, setBroken] = useState<string | null>(null);
+  if (!url || broken === url) return null;
+  return (
+    <img
+      src={url}
+      alt={t('jobs.companyLogo', { company })}
+      className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 object-contain"
+      onError={() => setBroken(url)}
+    />
+  );
+}

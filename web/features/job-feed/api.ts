@@ -1,0 +1,42 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { PAGE_SIZE } from '#shared/limits.ts';
+import type { JobView } from '#shared/schemas/jobs.ts';
+import { api } from '../../lib/api.ts';
+import { jobsKey } from '../jobs/api.ts';
+
+export interface FeedPage {
+  jobs: JobView[];
+  nextCursor: string | null;
+  /** Job types with open jobs: on the first page only, null after. */
+  types: string[] | null;
+}
+
+export interface FeedFilter {
+  q: string;
+  type: string | null;
+}
+
+/** Under `jobs` so posting, editing or closing a job refreshes the feed. */
+export const feedKey = (filter: FeedFilter) => [...jobsKey, 'feed', filter] as const;
+
+export function fetchFeed(filter: FeedFilter, cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
+  if (filter.type) params.set('type', filter.type);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return api<FeedPage>(`/api/jobs/feed${query ? `?${query}` : ''}`, { signal });
+}
+
+/** The seeker's feed in keyset pages of 20; stops when a page is short or has no cursor. */
+export function useJobFeed(filter: FeedFilter) {
+  return useInfiniteQuery({
+    queryKey: feedKey(filter),
+    queryFn: ({ pageParam, signal }) => fetchFeed(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) =>
+      last.nextCursor && last.jobs.length >= PAGE_SIZE ? last.nextCursor : undefined,
+    // Keep the cards (and the type chips) on screen while a new search loads.
+    placeholderData: keepPreviousData,
+  });
+}

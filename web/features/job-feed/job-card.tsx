@@ -1,0 +1,65 @@
+import { Briefcase, IndianRupee, MapPin } from 'lucide-react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { pickLabel } from '#shared/picklists.ts';
+import type { JobView } from '#shared/schemas/jobs.ts';
+import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
+import { DistanceChip, MatchScore, ReasonChips } from './job-chips.tsx';
+import { salaryText } from './job-format.ts';
+
+/**
+ * One job in the seeker's feed. The title is the card's link (its box covers the whole card), so
+ * the card is one tab stop with the job title as its name and the rest read as its content.
+ * Presence ("online") comes with the chat issue: no badge until it is real.
+ */
+export function JobCard({ job }: { job: JobView }) {
+  const { t, i18n } = useTranslation();
+  const salary = salaryText(t, i18n.language, job.minSalary, job.maxSalary);
+  return (
+    <article className="relative flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 has-[a:focus-visible]:border-brand-600 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0 text-base font-semibold leading-snug text-slate-900">
+          <Link
+            to={`/job-detail/${job.id}`}
+            className="after:absolute after:inset-0 after:rounded-2xl"
+            // The whole card shows the focus ring instead of the title alone.
+            style={{ outline: 'none' }}
+          >
+            {job.title}
+          </Link>
+        </h2>
+        {job.match && <MatchScore score={job.match.score} />}
+      </div>
+
+      <p className="flex items-center gap-1 text-sm text-slate-700">
+        <span className="truncate">{job.company}</span>
+        {job.recruiter.isVerified && <VerifiedMark size={16} />}
+      </p>
+
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <MapPin size={14} aria-hidden="true" />
+          <span className="sr-only">{t('jobs.location')}: </span>
+          {job.location}
+        </span>
+        <DistanceChip job={job} />
+      </p>
+
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+        <span className="inline-flex items-center gap-1">
+          <Briefcase size={14} aria-hidden="true" />
+          {pickLabel('jobType', job.type)} · {pickLabel('jobLevel', job.level)}
+        </span>
+        {salary && (
+          <span className="inline-flex items-center gap-1 font-medium text-slate-800">
+            <IndianRupee size={14} aria-hidden="true" />
+            <span className="sr-only">{t('jobs.salary')}: </span>
+            {salary}
+          </span>
+        )}
+      </p>
+
+      {job.match && <ReasonChips reasons={job.match.reasons} />}
+    </article>
+  );
+}

@@ -1,0 +1,197 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Search } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { JOB_TYPES, pickLabel } from '#shared/picklists.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { inputClass } from '../../components/ui/field.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useJobFeed } from './api.ts';
+import { JobCard } from './job-card.tsx';
+import { useBottomMarker } from './use-bottom-marker.ts';
+
+const SEARCH_DELAY_MS = 300;
+const isJobType = (v: string | null): v is string =>
+  v !== null && (JOB_TYPES as readonly string[]).includes(v);
+
+function withParam(prev: URLSearchParams, key: string, value: string | null): URLSearchParams {
+  const next = new URLSearchParams(prev);
+  if (value) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
+
+/**
+ * /jobseeker-dashboard: the seeker's feed. Search (server-side, debounced) and the type filter
+ * live in the URL (?q=&type=), so coming back from a job page shows the same list.
+ */
+export function JobFeedPage() {
+  const { t } = useTranslation();
+  const searchId = useId();
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim();
+  const rawType = params.get('type');
+  const type = isJobType(rawType) ? rawType : null;
+
+  // What is typed; the URL (and so the query) follows once typing stops.
+  const [text, setText] = useState(q);
+  // The search this screen last put in the URL, so its own changes never overwrite what is typed.
+  const [requested, setRequested] = useState(q);
+  const [shownQ, setShownQ] = useState(q);
+  if (shownQ !== q) {
+    setShownQ(q);
+    if (q !== requested) {
+      // The URL changed from outside (back/forward, the Home tab): show its search.
+      setRequested(q);
+      setText(q);
+    }
+  }
+
+  const applySearch = (value: string) => {
+    setRequested(value);
+    setParams((prev) => withParam(prev, 'q', value), { replace: true });
+  };
+  const chooseType = (value: string | null) =>
+    setParams((prev) => withParam(prev, 'type', value), { replace: true });
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === q) return;
+    const timer = setTimeout(() => {
+      setRequested(wanted);
+      setParams((prev) => withParam(prev, 'q', wanted), { replace: true });
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q, setParams]);
+
+  const clearAll = () => {
+    setText('');
+    setRequested('');
+    setParams({}, { replace: true });
+  };
+
+  const feed = useJobFeed({ q, type });
+  const { data, isPending, isFetchingNextPage, hasNextPage, isFetchNextPageError, fetchNextPage } =
+    feed;
+  const marker = useBottomMarker({
+    hasNextPage,
+    isFetchingNextPage,
+    failed: isFetchNextPageError,
+    fetchNextPage,
+  });
+
+  const jobs = data?.pages.flatMap((p) => p.jobs) ?? [];
+  const types = data?.pages[0]?.types ?? [];
+  const chips = type && !types.includes(type) ? [...types, type] : types;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    applySearch(text.trim());
+  }
+
+  return (
+    <AppScreen title={t('jobs.feedTitle')}>
+      <form role="search" onSubmit={submit} className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          {t('jobs.searchLabel')}
+        </label>
+        <Search
+          size={18}
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400"
+        />
+        <input
+          id={searchId}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={t('jobs.searchPlaceholder')}
+          maxLength={100}
+          autoComplete="off"
+          enterKeyHint="search"
+          className={`${inputClass} pl-10`}
+        />
+      </form>
+
+      {chips.length > 0 && (
+        <div
+          role="group"
+          aria-label={t('jobs.typeFilter')}
+          className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
+        >
+          <TypeChip
+            label={t('jobs.all')}
+            pressed={type === null}
+            onClick={() => chooseType(null)}
+          />
+          {chips.map((code) => (
+            <TypeChip
+              key={code}
+              label={pickLabel('jobType', code)}
+              pressed={type === code}
+              onClick={() => chooseType(code)}
+            />
+          ))}
+        </div>
+      )}
+
+      <div className="mt-4">
+        {isPending ? (
+          <Spinner />
+        ) : jobs.length === 0 ? (
+          // Spec section 8: a feed error silently yields an empty list.
+          <div className="flex flex-col items-center gap-4 py-16 text-center">
+            <p className="text-base font-semibold text-slate-700">{t('jobs.noJobs')}</p>
+            <Button variant="outline" onClick={clearAll}>
+              {t('jobs.clearSearch')}
+            </Button>
+          </div>
+        ) : (
+          <>
+            <ul
+              aria-label={t('jobs.results')}
+              aria-busy={feed.isPlaceholderData}
+              className={`flex flex-col gap-3 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
+            >
+              {jobs.map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} />
+                </li>
+              ))}
+            </ul>
+            <div ref={marker} aria-hidden="true" className="h-4" />
+          </>
+        )}
+        <p role="status" aria-live="polite" className="py-2 text-center text-sm text-slate-500">
+          {isFetchingNextPage ? t('jobs.loadingMore') : ''}
+        </p>
+      </div>
+    </AppScreen>
+  );
+}
+
+function TypeChip({
+  label,
+  pressed,
+  onClick,
+}: {
+  label: string;
+  pressed: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      onClick={onClick}
+      className={`min-h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors ${
+        pressed
+          ? 'border-brand-700 bg-brand-700 text-white'
+          : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500'
+      }`}
+    >
+      {label}
+    </button>
+  );
+}

@@ -1,0 +1,60 @@
+import type { TFunction } from 'i18next';
+import type { JobView } from '#shared/schemas/jobs.ts';
+
+type Reason = NonNullable<JobView['match']>['reasons'][number];
+
+const REASON_KEYS: Record<Reason['code'], string> = {
+  category: 'jobs.reasonCategory',
+  jobType: 'jobs.reasonJobType',
+  experience: 'jobs.reasonExperience',
+  salary: 'jobs.reasonSalary',
+  nearby: 'jobs.reasonNearby',
+  remote: 'jobs.reasonRemote',
+};
+
+function lpaNumber(value: number, language: string): string {
+  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+}
+
+/** 'min-max LPA', one side when only one is known, or null when the job gives no salary. */
+export function salaryText(
+  t: TFunction,
+  language: string,
+  min: number | null,
+  max: number | null,
+): string | null {
+  if (min !== null && max !== null) {
+    return min === max
+      ? t('jobs.salaryExact', { amount: lpaNumber(min, language) })
+      : t('jobs.lpa', { min: lpaNumber(min, language), max: lpaNumber(max, language) });
+  }
+  if (min !== null) return t('jobs.salaryFrom', { min: lpaNumber(min, language) });
+  if (max !== null) return t('jobs.salaryUpTo', { max: lpaNumber(max, language) });
+  return null;
+}
+
+/** A match reason as the card shows it ('Same category', '3 km away'...). */
+export function reasonText(t: TFunction, reason: Reason): string {
+  return t(REASON_KEYS[reason.code], { km: reason.km ?? 0 });
+}
+
+/**
+ * The distance chip (decisions.md "Real nearby"): 'Remote' for a remote job, the real distance
+ * from the seeker's city when it is known, and the spec's '20 KM+' only when it cannot be known.
+ */
+export function distanceText(t: TFunction, job: Pick<JobView, 'cityId' | 'match'>): string {
+  if (job.cityId === null) return t('jobs.remote');
+  const km = job.match?.distanceKm;
+  if (km === null || km === undefined) return t('jobs.distanceUnknown');
+  return t('jobs.kmAway', { km: Math.round(km) });
+}
+
+/** A date for "Posted on ..." in the reader's language. */
+export function postedDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? ''
+    : new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(
+        date,
+      );
+}
