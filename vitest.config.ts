@@ -9,6 +9,13 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],
+          // Multi-process tests need a shared PostgreSQL and Redis: they run in CI's second pass
+          // (DATABASE_URL and REDIS_URL set), not against the embedded database.
+          exclude: [
+            '**/node_modules/**',
+            '**/dist/**',
+            ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

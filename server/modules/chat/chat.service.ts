@@ -94,8 +94,9 @@ export async function sendMessage(
   const result = await ctx.db.tx((q) =>
     insertMessage(q, { roomId, senderId: me.id, clientId, kind: 'text', message: text }),
   );
-  // A retried send is answered with the stored message; it was delivered the first time.
-  if (result.created) await publishMessage(ctx, room, result.message);
+  // A retry is answered with the stored message and published again: the first attempt may have
+  // died (or its server with it) between the commit and the publish. Clients dedupe by id.
+  await publishMessage(ctx, room, result.message);
   return result;
 }
 

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import WebSocket from 'ws';
+import type { MessageView, RealtimeEvent } from '#shared/schemas/chat.ts';
+
+// Two real server processes sharing PostgreSQL and Redis. Clients talk to different servers,
+// connections drop, one server is killed mid-stream: every acknowledged message must arrive
+// exactly once, in order, on both sides. Runs in CI's PostgreSQL + Redis pass.
+const ADMIN = process.env.DATABASE_URL!;
+const REDIS = process.env.REDIS_URL!;
+const dbName = `nearhire_failover_${randomUUID().slice(0, 8)}`;
+let dbUrl: string;
+const servers: { proc: ChildProcess; base: string }[] = [];
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
+  const port = await freePort();
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: dbUrl,
+      REDIS_URL: REDIS,
+      SECRET_KEY: 'failover-secret-key-failover-secret-key-0123',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nearhire-failover-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const ok = await fetch(`${base}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { proc, base };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+async function login(base: string, phone: string): Promise<string> {
+  await fetch(`${base}/api/auth/otp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone }),
+  });
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${phone}`)).json()) as {
+    messages: { text: string }[];
+  };
+  const code = outbox.messages[0]!.text.match(/(\d{6})/)![1];
+  const res = await fetch(`${base}/api/auth/verify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phone, code }),
+  });
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** The client protocol the web app follows: dedupe by id, catch up after every (re)connect. */
+class ChatClient {
+  readonly seen = new Map<number, MessageView>();
+  private socket: WebSocket | null = null;
+  constructor(
+    private base: string,
+    private readonly cookie: string,
+    private readonly roomId: string,
+  ) {}
+  private take(m: MessageView) {
+    if (m.roomId === this.roomId) this.seen.set(m.id, m);
+  }
+  private lastId() {
+    return Math.max(0, ...this.seen.keys());
+  }
+  async connect(base = this.base): Promise<void> {
+    this.base = base;
+    const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, {
+      headers: { cookie: this.cookie },
+    });
+    socket.on('message', (raw) => {
+      const e = JSON.parse(String(raw)) as RealtimeEvent;
+      if (e.type === 'message.created') this.take(e.message);
+    });
+    socket.on('error', () => {});
+    await new Promise<void>((resolve, reject) => {
+      socket.once('open', () => resolve());
+      socket.once('error', reject);
+    });
+    this.socket = socket;
+    await this.sync();
+  }
+  async sync(): Promise<void> {
+    const res = await fetch(
+      `${this.base}/api/rooms/${this.roomId}/messages?after=${this.lastId()}&limit=500`,
+      { headers: { cookie: this.cookie } },
+    );
+    for (const m of ((await res.json()) as { messages: MessageView[] }).messages) this.take(m);
+  }
+  drop(): void {
+    this.socket?.terminate();
+  }
+  /** Sends until acknowledged, failing over to the other server with the SAME client id. */
+  async send(text: string, bases: string[]): Promise<MessageView> {
+    const clientId = randomUUID();
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const base = bases[attempt % bases.length]!;
+      try {
+        const res = await fetch(`${base}/api/rooms/${this.roomId}/messages`, {
+          method: 'POST',
+          headers: { cookie: this.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ clientId, message: text }),
+          signal: AbortSignal.timeout(3000),
+        });
+        if (res.ok) return ((await res.json()) as { message: MessageView }).message;
+      } catch {
+        // server gone: try the next one
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`not acknowledged: ${text}`);
+  }
+  close(): void {
+    this.socket?.close();
+  }
+}
+
+beforeAll(async () => {
+  const admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(ADMIN);
+  url.pathname = `/${dbName}`;
+  dbUrl = url.toString();
+  servers.push(await startServer(), await startServer());
+}, 90_000);
+
+afterAll(async () => {
+  for (const s of servers) s.proc.kill('SIGKILL');
+  const admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('two servers with Redis', () => {
+  it('every acknowledged message arrives exactly once, in order, through drops and a killed server', async () => {
+    const [a, b] = servers as [
+      { proc: ChildProcess; base: string },
+      { proc: ChildProcess; base: string },
+    ];
+    const recruiterCookie = await login(a.base, '9444400001');
+    const seekerCookie = await login(b.base, '9444400002');
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    await db.query(
+      `UPDATE users SET user_role = 'recruiter', is_onboarded = true WHERE phone_no = '+919444400001'`,
+    );
+    await db.query(
+      `UPDATE users SET user_role = 'user', is_onboarded = true WHERE phone_no = '+919444400002'`,
+    );
+    const seekerId = (await db.query(`SELECT id FROM users WHERE phone_no = '+919444400002'`))
+      .rows[0].id as string;
+    const room = (await (
+      await fetch(`${a.base}/api/rooms`, {
+        method: 'POST',
+        headers: { cookie: recruiterCookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ seekerId }),
+      })
+    ).json()) as { room: { id: string } };
+
+    const recruiter = new ChatClient(a.base, recruiterCookie, room.room.id);
+    const seeker = new ChatClient(b.base, seekerCookie, room.room.id);
+    await recruiter.connect();
+    await seeker.connect();
+
+    const acked: MessageView[] = [];
+    const seekerSends = (async () => {
+      for (let i = 1; i <= 30; i++) {
+        // The seeker talks to server B until it dies, then fails over to A.
+        acked.push(await seeker.send(`seeker ${i}`, [b.base, a.base]));
+        // Killed while the next send may already be in flight.
+        if (i === 10) setTimeout(() => b.proc.kill('SIGKILL'), 5);
+        if (i === 12) await seeker.connect(a.base); // its socket died with B: reconnect to A and catch up
+      }
+    })();
+    const recruiterSends = (async () => {
+      for (let i = 1; i <= 30; i++) {
+        acked.push(await recruiter.send(`recruiter ${i}`, [a.base]));
+        if (i === 15) {
+          recruiter.drop();
+          await new Promise((r) => setTimeout(r, 100));
+          await recruiter.connect();
+        }
+      }
+    })();
+    await Promise.all([seekerSends, recruiterSends]);
+    // Live delivery settles; a last sync is what a client does on its next (re)connect.
+    await new Promise((r) => setTimeout(r, 500));
+    // Before any catch-up: what the seeker sent through B reached the recruiter on A live,
+    // through Redis.
+    const live = [...recruiter.seen.values()].map((m) => m.message);
+    for (let i = 1; i <= 10; i++) expect(live).toContain(`seeker ${i}`);
+    await recruiter.sync();
+    await seeker.sync();
+
+    const stored = (
+      await db.query<{ id: number; client_id: string }>(
+        'SELECT id, client_id FROM chat_messages WHERE room_id = $1 ORDER BY id',
+        [room.room.id],
+      )
+    ).rows;
+    await db.end();
+    expect(stored).toHaveLength(60);
+    expect(new Set(stored.map((r) => r.client_id)).size).toBe(60);
+    for (const client of [recruiter, seeker]) {
+      const ids = [...client.seen.keys()].sort((x, y) => x - y);
+      expect(ids).toEqual(stored.map((r) => Number(r.id)));
+      for (const m of acked) expect(client.seen.get(m.id)?.message).toBe(m.message);
+      // Each side's own messages keep the order they were sent in.
+      for (const who of ['seeker', 'recruiter']) {
+        const texts = ids
+          .map((id) => client.seen.get(id)!.message)
+          .filter((t) => t.startsWith(who));
+        expect(texts).toEqual(Array.from({ length: 30 }, (_, i) => `${who} ${i + 1}`));
+      }
+    }
+    recruiter.close();
+    seeker.close();
+  }, 120_000);
+});
