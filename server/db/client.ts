@@ -75,7 +75,7 @@ async function openPglite(dir?: string): Promise<Db> {
 }
 
 async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 20 });
   // Fail at start, not on the first request, when the database cannot be reached.
   const probe = await pool.connect();
   probe.release();

@@ -90,14 +90,39 @@ export async function sendMessage(
   clientId: string,
   text: string,
 ): Promise<{ message: MessageView; created: boolean }> {
-  const room = await requireMember(ctx, roomId, me.id);
-  const result = await ctx.db.tx((q) =>
-    insertMessage(q, { roomId, senderId: me.id, clientId, kind: 'text', message: text }),
-  );
+  if (!/^[0-9a-f-]{36}$/i.test(roomId)) throw notFound('chat.notMember');
+  // One statement checks membership, stores (or finds) the message and touches the room.
+  const result = await insertMessage(ctx.db, {
+    roomId,
+    senderId: me.id,
+    clientId,
+    kind: 'text',
+    message: text,
+  });
+  if (!result) throw notFound('chat.notMember');
   // A retry is answered with the stored message and published again: the first attempt may have
   // died (or its server with it) between the commit and the publish. Clients dedupe by id.
-  await publishMessage(ctx, room, result.message);
+  await ctx.bus.publish(await roomMembers(ctx, roomId), {
+    type: 'message.created',
+    roomId,
+    message: result.message,
+  });
   return result;
+}
+
+// Members of a room never change, so they are cached for the hot send path.
+const membersCache = new Map<string, string[]>();
+async function roomMembers(ctx: Ctx, roomId: string): Promise<string[]> {
+  const cached = membersCache.get(roomId);
+  if (cached) return cached;
+  const [row] = await ctx.db.query<{ recruiter_id: string; seeker_id: string }>(
+    'SELECT recruiter_id, seeker_id FROM chat_rooms WHERE id = $1',
+    [roomId],
+  );
+  const ids = row ? [row.recruiter_id, row.seeker_id] : [];
+  if (membersCache.size > 50_000) membersCache.clear();
+  membersCache.set(roomId, ids);
+  return ids;
 }
 
 function requireRecruiterOf(room: RoomRow, me: SessionUser): void {
@@ -127,7 +152,7 @@ export async function setRoomStatus(
       message: text,
       meta: { status },
     });
-    return { message: inserted.message, updatedAt: row!.updated_at };
+    return { message: inserted!.message, updatedAt: row!.updated_at };
   });
   await ctx.bus.publish(members(room), { type: 'room.updated', roomId, status, updatedAt });
   await publishMessage(ctx, room, message);
@@ -157,7 +182,7 @@ export async function scheduleInterview(
       message: text,
       meta: v,
     });
-    return { message: inserted.message, updatedAt: row!.updated_at };
+    return { message: inserted!.message, updatedAt: row!.updated_at };
   });
   await ctx.bus.publish(members(room), {
     type: 'room.updated',
@@ -182,7 +207,7 @@ export async function requestResume(
     [room.seeker_id],
   );
   if (seeker?.has) return { hasResume: true, message: null };
-  const { message } = await ctx.db.tx((q) =>
+  const stored = await ctx.db.tx((q) =>
     insertMessage(q, {
       roomId,
       senderId: me.id,
@@ -191,6 +216,7 @@ export async function requestResume(
       message: english('chat.resumeRequestMessage'),
     }),
   );
+  const message = stored!.message;
   await publishMessage(ctx, room, message);
   return { hasResume: false, message };
 }

@@ -1,8 +1,11 @@
 import type { Queryable } from '../../db/client.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 
-const COLUMNS = `id, room_id, sender_id, client_id, kind, message, meta, is_read,
-  to_char(sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sent_at`;
+const columns = (
+  t: string,
+) => `${t}id, ${t}room_id, ${t}sender_id, ${t}client_id, ${t}kind, ${t}message, ${t}meta, ${t}is_read,
+  to_char(${t}sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sent_at`;
+const COLUMNS = columns('');
 
 type Row = Record<string, unknown>;
 
@@ -21,8 +24,9 @@ export function presentMessage(r: Row): MessageView {
 }
 
 /**
- * Stores a message once per (room, client id): a retried send returns the stored message and
- * `created: false`. The room's updated_at moves only for a new message (same transaction).
+ * Stores a message once per (room, client id), in ONE statement: the membership check, the
+ * insert, the room's updated_at and the answer. A retried send returns the stored message with
+ * `created: false`. Null when the sender is not a member of the room.
  */
 export async function insertMessage(
   q: Queryable,
@@ -34,22 +38,25 @@ export async function insertMessage(
     message: string;
     meta?: Record<string, unknown>;
   },
-): Promise<{ message: MessageView; created: boolean }> {
+): Promise<{ message: MessageView; created: boolean } | null> {
   const rows = await q.query<Row & { created: boolean }>(
-    `WITH ins AS (
+    `WITH room AS (
+       SELECT id FROM chat_rooms WHERE id = $1 AND (recruiter_id = $2 OR seeker_id = $2)),
+     ins AS (
        INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, meta)
-       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (room_id, client_id) DO NOTHING
-       RETURNING ${COLUMNS})
+       SELECT room.id, $2, $3, $4, $5, $6 FROM room
+       ON CONFLICT (room_id, client_id) DO NOTHING
+       RETURNING ${COLUMNS}),
+     touch AS (UPDATE chat_rooms SET updated_at = now() WHERE id IN (SELECT room_id FROM ins))
      SELECT *, true AS created FROM ins
      UNION ALL
-     SELECT ${COLUMNS}, false AS created FROM chat_messages WHERE room_id = $1 AND client_id = $3
+     SELECT ${columns('m.')}, false AS created
+       FROM chat_messages m JOIN room ON room.id = m.room_id WHERE m.client_id = $3
      LIMIT 1`,
     [m.roomId, m.senderId, m.clientId, m.kind, m.message, m.meta ? JSON.stringify(m.meta) : null],
   );
-  const row = rows[0]!;
-  if (row.created)
-    await q.query('UPDATE chat_rooms SET updated_at = now() WHERE id = $1', [m.roomId]);
-  return { message: presentMessage(row), created: Boolean(row.created) };
+  const row = rows[0];
+  return row ? { message: presentMessage(row), created: Boolean(row.created) } : null;
 }
 
 /** Messages of a room in order: after an id (catch-up after reconnect) or the newest page. */
