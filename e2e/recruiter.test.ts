@@ -226,8 +226,9 @@ describe('the demo recruiter', () => {
     expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBe(1);
     // The demo recruiter has the demo jobs of Zenith Softworks.
     expect(await counter(page, 'Job posts')).toBe('6');
-    expect(await counter(page, 'Shortlists')).toBe('0');
-    expect(await counter(page, 'Hired')).toBe('0');
+    // The demo conversations include one shortlisted and one hired candidate.
+    expect(await counter(page, 'Shortlists')).toBe('1');
+    expect(await counter(page, 'Hired')).toBe('1');
     await page.getByText('201-500').waitFor();
     await page.getByText('Series B').waitFor();
     await page.getByRole('heading', { name: 'My job posts' }).waitFor();

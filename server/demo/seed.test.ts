@@ -172,3 +172,34 @@ describe('demo companies', () => {
     expect(row!.missing).toBe(0);
   });
 });
+
+describe('demo conversations', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedDemoData(t.ctx);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('the demo recruiter has chats in several statuses, one with the demo seeker', async () => {
+    const cookie = await login(t, DEMO_RECRUITER_PHONE, '10.5.1.1');
+    const statuses = new Set<string>();
+    for (const status of ['initiated', 'interested', 'shortlisted', 'interviewing', 'hired']) {
+      const res = await t.app.inject({ url: `/api/rooms?status=${status}`, headers: { cookie } });
+      if (res.json().rooms.length > 0) statuses.add(status);
+    }
+    expect(statuses.size).toBeGreaterThanOrEqual(4);
+    const seekerCookie = await login(t, DEMO_SEEKER_PHONE, '10.5.1.2');
+    const mine = (
+      await t.app.inject({ url: '/api/rooms', headers: { cookie: seekerCookie } })
+    ).json().rooms;
+    expect(mine[0]).toMatchObject({
+      userName: 'Priya Sharma',
+      status: 'shortlisted',
+      jobTitle: 'Frontend Developer (React)',
+    });
+    expect(mine[0].unreadCount).toBe(1);
+  });
+});

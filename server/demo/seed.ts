@@ -3,6 +3,7 @@ import type { Queryable } from '../db/client.ts';
 import { demoUsers } from './users.ts';
 import { demoCompanies } from './companies.ts';
 import { demoSeekers } from './seekers.ts';
+import { demoChats } from './chats.ts';
 
 /**
  * Demo data for a first look: loaded once, on the first start with an empty database, never in
@@ -11,7 +12,12 @@ import { demoSeekers } from './seekers.ts';
  */
 export type DemoStep = (q: Queryable, ctx: Ctx) => Promise<void>;
 
-const steps: DemoStep[] = [demoUsers, (q, ctx) => demoCompanies(q, ctx.storage), demoSeekers];
+const steps: DemoStep[] = [
+  demoUsers,
+  (q, ctx) => demoCompanies(q, ctx.storage),
+  demoSeekers,
+  demoChats,
+];
 
 export async function seedDemoData(ctx: Ctx): Promise<boolean> {
   if (ctx.config.isProduction) return false;

@@ -79,6 +79,8 @@ export const jobView = z.object({
     profileImage: z.string().nullable(),
     companyLogo: z.string().nullable(),
     isVerified: z.boolean(),
+    /** Real presence (decisions.md "Real online"), filled where the viewer is a seeker. */
+    isOnline: z.boolean(),
   }),
   applications: z.number(),
   match: z

@@ -146,3 +146,33 @@ describe('realtime', () => {
     expect(missed.messages.map((m: { message: string }) => m.message)).toEqual(['two', 'three']);
   });
 });
+
+describe('presence on job cards', () => {
+  it("the feed and the job page show the recruiter's real presence", async () => {
+    const r = await newRecruiter(t);
+    const s = await newUser(t, 'user');
+    await t.ctx.db.query(
+      `INSERT INTO seeker_profiles (user_id, full_name) VALUES ($1, 'Card Seeker')`,
+      [s.id],
+    );
+    await markOnboarded(t, s.id, 6);
+    const [job] = await t.ctx.db.query<{ id: string }>(
+      `INSERT INTO jobs (recruiter_id, title, company, type, level, job_category, description)
+       VALUES ($1, 'Presence Job', 'Acme', 'full_time', 'entry', 'other', 'd') RETURNING id`,
+      [r.id],
+    );
+    const card = async () => {
+      const feed = await (await api(s, 'GET', '/api/jobs/feed?q=presence%20job')).json();
+      const page = await (await api(s, 'GET', `/api/jobs/${job!.id}`)).json();
+      return [feed.jobs[0].recruiter.isOnline, page.job.recruiter.isOnline];
+    };
+    expect(await card()).toEqual([false, false]);
+    const w = await connectWs(base, r.cookie);
+    await w.next((e) => e.type === 'hello');
+    expect(await card()).toEqual([true, true]);
+    w.close();
+    await w.closed;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await card()).toEqual([false, false]);
+  });
+});

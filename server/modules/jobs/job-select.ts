@@ -35,6 +35,7 @@ export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
       profileImage: mediaUrl(r.r_image as string | null),
       companyLogo: mediaUrl(r.r_logo as string | null),
       isVerified: Boolean(r.r_verified),
+      isOnline: false,
     },
     applications: Number(r.applications ?? 0),
     match,

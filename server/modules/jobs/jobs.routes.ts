@@ -28,7 +28,9 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     const row = await findJob(ctx.db, id);
     if (!row) throw notFound('jobs.notFound');
     const match = viewer.role === 'user' ? explain(await seekerSide(ctx.db, viewer.id), row) : null;
-    return { job: presentJob(row, match) };
+    const job = presentJob(row, match);
+    job.recruiter.isOnline = (await ctx.bus.online([job.recruiter.id])).has(job.recruiter.id);
+    return { job };
   };
 
   app.post(
@@ -57,6 +59,8 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     async (request) => {
       const me = requireRole(request, 'user');
       const page = await seekerFeed(ctx.db, me.id, request.query);
+      const online = await ctx.bus.online([...new Set(page.jobs.map((j) => j.recruiter.id))]);
+      for (const job of page.jobs) job.recruiter.isOnline = online.has(job.recruiter.id);
       // Type chips: only with the first page, the rest of the pages keep the chips they have.
       const types = request.query.cursor ? null : await openJobTypes(ctx.db);
       return { ...page, types };

@@ -10,7 +10,7 @@ import { salaryText } from './job-format.ts';
 /**
  * One job in the seeker's feed. The title is the card's link (its box covers the whole card), so
  * the card is one tab stop with the job title as its name and the rest read as its content.
- * Presence ("online") comes with the chat issue: no badge until it is real.
+ * The 'online' badge is the recruiter's real presence (a live WebSocket), not a placeholder.
  */
 export function JobCard({ job }: { job: JobView }) {
   const { t, i18n } = useTranslation();
@@ -34,6 +34,12 @@ export function JobCard({ job }: { job: JobView }) {
       <p className="flex items-center gap-1 text-sm text-slate-700">
         <span className="truncate">{job.company}</span>
         {job.recruiter.isVerified && <VerifiedMark size={16} />}
+        {job.recruiter.isOnline && (
+          <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
+            <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />
+            {t('jobs.online')}
+          </span>
+        )}
       </p>
 
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/client.ts';
+
+// A few conversations in different hiring statuses, for the demo recruiter and demo seeker.
+type Line = [from: 'r' | 's', text: string, minutesAgo: number];
+const CONVERSATIONS: { seeker: 'demo' | number; job: string; status: string; lines: Line[] }[] = [
+  {
+    seeker: 'demo',
+    job: 'Frontend Developer (React)',
+    status: 'shortlisted',
+    lines: [
+      [
+        's',
+        'Hello Priya, I am interested in the React role. I have 3 years with React and TypeScript.',
+        2900,
+      ],
+      [
+        'r',
+        'Hi Rahul! Your profile looks great. Are you open to working from our Koramangala office?',
+        2880,
+      ],
+      ['s', 'Yes, I stay in HSR Layout, so it is close.', 2870],
+      ['r', 'Your application status has been updated to: Shortlisted', 1500],
+      ['r', 'Can you share your GitHub or a project you are proud of?', 95],
+    ],
+  },
+  {
+    seeker: 0,
+    job: 'QA Engineer',
+    status: 'initiated',
+    lines: [['s', 'Good morning madam, is this position still open?', 40]],
+  },
+  {
+    seeker: 1,
+    job: 'Inside Sales Executive',
+    status: 'interviewing',
+    lines: [
+      ['s', 'I have 2 years of inside sales experience at an edtech company.', 1440 * 2],
+      [
+        'r',
+        'Interview invitation: 2026-11-25 at 11:00, Zenith Softworks, Koramangala 4th Block',
+        1440,
+      ],
+      ['s', 'Thank you, I will be there.', 1400],
+    ],
+  },
+  {
+    seeker: 2,
+    job: 'Customer Support Specialist',
+    status: 'interested',
+    lines: [
+      ['r', 'Hi! We liked your profile for our Mysuru support team. Would you like to talk?', 300],
+    ],
+  },
+  {
+    seeker: 3,
+    job: 'Engineering Manager',
+    status: 'hired',
+    lines: [
+      ['r', 'Congratulations! Your application status has been updated to: Hired', 1440 * 6],
+      ['s', 'Thank you so much! Looking forward to joining.', 1440 * 6 - 30],
+    ],
+  },
+];
+
+export async function demoChats(q: Queryable): Promise<void> {
+  const [recruiter] = await q.query<{ id: string }>(
+    "SELECT id FROM users WHERE phone_no = '+919000000001'",
+  );
+  const [demoSeeker] = await q.query<{ id: string }>(
+    "SELECT id FROM users WHERE phone_no = '+919000000002'",
+  );
+  const generated = await q.query<{ id: string }>(
+    `SELECT user_id AS id FROM seeker_profiles WHERE job_category IN ('software_development', 'sales_bd', 'customer_support')
+       AND user_id <> $1 ORDER BY user_id LIMIT 4`,
+    [demoSeeker?.id ?? null],
+  );
+  if (!recruiter || !demoSeeker) return;
+  for (const c of CONVERSATIONS) {
+    const seekerId = c.seeker === 'demo' ? demoSeeker.id : generated[c.seeker]?.id;
+    if (!seekerId) continue;
+    const [job] = await q.query<{ id: string }>(
+      'SELECT id FROM jobs WHERE recruiter_id = $1 AND title = $2',
+      [recruiter.id, c.job],
+    );
+    const first = c.lines[0]!;
+    const [room] = await q.query<{ id: string }>(
+      `INSERT INTO chat_rooms (job_id, recruiter_id, seeker_id, created_by, status, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, now() - make_interval(mins => $6), now() - make_interval(mins => $7)) RETURNING id`,
+      [
+        job?.id ?? null,
+        recruiter.id,
+        seekerId,
+        first[0] === 'r' ? recruiter.id : seekerId,
+        c.status,
+        first[2],
+        c.lines.at(-1)![2],
+      ],
+    );
+    for (const [i, [from, text, ago]] of c.lines.entries()) {
+      const kind = text.startsWith('Interview invitation')
+        ? 'interview'
+        : text.includes('status has been updated')
+          ? 'status'
+          : 'text';
+      // The newest message of the demo seeker's chat stays unread to show the badge.
+      const read = !(c.seeker === 'demo' && i === c.lines.length - 1);
+      await q.query(
+        `INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, is_read, sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7))`,
+        [room!.id, from === 'r' ? recruiter.id : seekerId, randomUUID(), kind, text, read, ago],
+      );
+    }
+  }
+}
