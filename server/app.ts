@@ -32,6 +32,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes } from './modules/chat/realtime.ts';
+import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
 
 export interface RouteInfo {
   method: string;
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await profilesRoutes(scope, ctx);
     await jobsRoutes(scope, ctx);
     await chatRoutes(scope, ctx);
+    await candidatesRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
     scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
       scope.swagger(),

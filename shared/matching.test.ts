@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CANDIDATE_WEIGHTS,
+  profileFits,
+  scoreCandidate,
+  titleWords,
   distanceKm,
   scoreJob,
   salaryOverlaps,
@@ -113,5 +117,49 @@ describe('salary overlap', () => {
     [null, 5, 6, false],
   ] as const)('%s vs %s-%s → %s', (bucket, min, max, expected) => {
     expect(salaryOverlaps(bucket, min, max)).toBe(expected);
+  });
+});
+
+describe('candidate score', () => {
+  const seekerC = { ...seeker, profileText: 'Sales executive with field sales experience' };
+  const jobC = { ...none, title: 'Regional Sales Head' };
+  it('no overlap at all scores 0', () => {
+    expect(
+      scoreCandidate({ ...seekerC, profileText: 'Chef' }, { ...jobC, title: 'Accountant' }),
+    ).toEqual({ score: 0, reasons: [], distanceKm: null });
+  });
+  it('the profile fitting the job title alone', () => {
+    const r = scoreCandidate(seekerC, jobC);
+    expect(r.score).toBe(CANDIDATE_WEIGHTS.profile);
+    expect(r.reasons).toEqual([{ code: 'profile' }]);
+  });
+  it('all together make 100', () => {
+    const all = scoreCandidate(seekerC, {
+      ...jobC,
+      jobCategory: 'sales_bd',
+      type: 'full_time',
+      level: '1_3',
+      minSalary: 4,
+      maxSalary: 5,
+      ...BLR,
+    });
+    expect(all.score).toBe(100);
+    expect(all.reasons.map((x) => x.code)).toEqual([
+      'category',
+      'jobType',
+      'experience',
+      'salary',
+      'profile',
+      'nearby',
+    ]);
+  });
+  it('title words skip filler', () => {
+    expect(titleWords('Senior Sales Executive - Retail & FMCG')).toEqual([
+      'sales',
+      'retail',
+      'fmcg',
+    ]);
+    expect(profileFits('I love retail', 'Retail Associate')).toBe(true);
+    expect(profileFits('I love cooking', 'Retail Associate')).toBe(false);
   });
 });

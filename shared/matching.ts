@@ -131,3 +131,90 @@ export function scoreJob(
   }
   return { score, reasons, distanceKm: km === null ? null : Math.round(km * 10) / 10 };
 }
+
+// ---------------------------------------------------------------- recommended candidates
+// A recruiter's view: each seeker against each of the recruiter's open jobs; the best job wins.
+// The seeker's own words (title, field of study, introduction) fitting the job title count too.
+
+export const CANDIDATE_WEIGHTS = {
+  category: 25,
+  experience: 20,
+  distance: 20,
+  profile: 15,
+  jobType: 10,
+  salary: 10,
+} as const;
+
+export type CandidateReasonCode = ReasonCode | 'profile';
+export interface CandidateReason {
+  code: CandidateReasonCode;
+  km?: number;
+}
+
+/** The words of a job title worth matching against a profile (lower case, 3+ letters, no filler). */
+export function titleWords(title: string): string[] {
+  const stop = new Set([
+    'and',
+    'the',
+    'for',
+    'with',
+    'senior',
+    'junior',
+    'executive',
+    'associate',
+    'intern',
+    'head',
+    'lead',
+  ]);
+  return [...new Set((title.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => !stop.has(w)))];
+}
+
+/** True when any title word appears as a word of the profile text (what the SQL full-text match approximates). */
+export function profileFits(profileText: string, title: string): boolean {
+  const words = new Set(profileText.toLowerCase().match(/[a-z]{3,}/g) ?? []);
+  return titleWords(title).some(
+    (w) => words.has(w) || words.has(`${w}s`) || (w.endsWith('s') && words.has(w.slice(0, -1))),
+  );
+}
+
+export function scoreCandidate(
+  seeker: SeekerSide & { profileText: string },
+  job: JobSide & { title: string },
+): { score: number; reasons: CandidateReason[]; distanceKm: number | null } {
+  const W = CANDIDATE_WEIGHTS;
+  let score = 0;
+  const reasons: CandidateReason[] = [];
+  if (seeker.jobCategory && seeker.jobCategory === job.jobCategory) {
+    score += W.category;
+    reasons.push({ code: 'category' });
+  }
+  if (seeker.jobType && seeker.jobType === job.type) {
+    score += W.jobType;
+    reasons.push({ code: 'jobType' });
+  }
+  if (seeker.experienceRange && LEVEL_FOR_EXPERIENCE[seeker.experienceRange]?.includes(job.level)) {
+    score += W.experience;
+    reasons.push({ code: 'experience' });
+  }
+  if (salaryOverlaps(seeker.salaryRange, job.minSalary, job.maxSalary)) {
+    score += W.salary;
+    reasons.push({ code: 'salary' });
+  }
+  if (profileFits(seeker.profileText, job.title)) {
+    score += W.profile;
+    reasons.push({ code: 'profile' });
+  }
+  let km: number | null = null;
+  if (job.remote) {
+    score += Math.round(W.distance * REMOTE_SHARE);
+    reasons.push({ code: 'remote' });
+  } else if (seeker.lat !== null && seeker.lon !== null && job.lat !== null && job.lon !== null) {
+    km = distanceKm(seeker.lat, seeker.lon, job.lat, job.lon);
+    const share = distanceShare(km);
+    if (share > 0) {
+      score += Math.round(W.distance * share);
+      reasons.push({ code: 'nearby', km: Math.round(km) });
+    }
+  }
+  return { score, reasons, distanceKm: km === null ? null : Math.round(km * 10) / 10 };
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+
+let t: TestApp;
+let blr: number;
+let mysuru: number;
+let delhi: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  [blr, mysuru, delhi] = await Promise.all([
+    cityId(t, 'Bengaluru'),
+    cityId(t, 'Mysuru'),
+    cityId(t, 'Delhi'),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (u: TestUser, qs = '') =>
+  t.app.inject({ url: `/api/recruiter/candidates${qs}`, headers: { cookie: u.cookie } });
+
+async function seeker(
+  name: string,
+  p: Record<string, unknown>,
+  onboarded = true,
+): Promise<TestUser> {
+  const u = await newUser(t, 'user');
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id, job_title, introduction)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      u.id,
+      name,
+      p.category ?? null,
+      p.type ?? null,
+      p.experience ?? null,
+      p.salary ?? null,
+      p.city ?? null,
+      p.title ?? null,
+      p.intro ?? null,
+    ],
+  );
+  if (onboarded) await markOnboarded(t, u.id, 6);
+  return u;
+}
+async function job(r: TestUser, over: Record<string, unknown> = {}): Promise<string> {
+  const j = {
+    title: 'React Developer',
+    category: 'software_development',
+    type: 'full_time',
+    level: '1_3',
+    min: 6,
+    max: 9,
+    city: blr,
+    status: 'open',
+    ...over,
+  };
+  const [row] = await t.ctx.db.query<{ id: string }>(
+    `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, min_salary, max_salary, description, status)
+     VALUES ($1, $2, 'Acme', 'x', $3, $4, $5, $6, $7, $8, 'd', $9) RETURNING id`,
+    [r.id, j.title, j.city, j.type, j.level, j.category, j.min, j.max, j.status],
+  );
+  return row!.id;
+}
+
+describe('recommended candidates', () => {
+  it('ranks by score with reasons, nearest first among equals, and leaves out who must be left out', async () => {
+    const r = await newRecruiter(t);
+    const jobId = await job(r);
+    await job(r, { title: 'Closed Accountant', category: 'finance_accounting', status: 'closed' });
+    const perfect = await seeker('Perfect Fit', {
+      category: 'software_development',
+      type: 'full_time',
+      experience: '1_3',
+      salary: '6_10',
+      city: blr,
+      title: 'React developer',
+    });
+    const near = await seeker('Mysuru Fit', {
+      category: 'software_development',
+      type: 'full_time',
+      experience: '1_3',
+      salary: '6_10',
+      city: mysuru,
+      title: 'React developer',
+    });
+    const far = await seeker('Delhi Fit', {
+      category: 'software_development',
+      type: 'full_time',
+      experience: '1_3',
+      salary: '6_10',
+      city: delhi,
+      title: 'React developer',
+    });
+    const weak = await seeker('Weak Fit', { category: 'other', city: delhi });
+    await seeker('Half Onboarded', { category: 'software_development', city: blr }, false);
+    const rejected = await seeker('Rejected', {
+      category: 'software_development',
+      type: 'full_time',
+      experience: '1_3',
+      salary: '6_10',
+      city: blr,
+      title: 'React developer',
+    });
+    await t.ctx.db.query(
+      `INSERT INTO chat_rooms (recruiter_id, seeker_id, created_by, status) VALUES ($1, $2, $1, 'rejected')`,
+      [r.id, rejected.id],
+    );
+    const deleted = await seeker('Deleted', { category: 'software_development', city: blr });
+    await t.ctx.db.query('UPDATE users SET deleted_at = now() WHERE id = $1', [deleted.id]);
+
+    const res = await get(r);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().candidates as {
+      userId: string;
+      matchScore: number;
+      reasons: { code: string }[];
+      bestJob: { id: string };
+      distanceKm: number | null;
+    }[];
+    expect(list.map((c) => c.userId)).toEqual([perfect.id, near.id, far.id]);
+    expect(list[0]).toMatchObject({ matchScore: 100, bestJob: { id: jobId }, distanceKm: 0 });
+    expect(list[0]!.reasons.map((x) => x.code)).toEqual([
+      'category',
+      'jobType',
+      'experience',
+      'salary',
+      'profile',
+      'nearby',
+    ]);
+    // Mysuru (~128 km) and Delhi earn no distance points: equal scores, nearest first.
+    expect(list[1]!.matchScore).toBe(list[2]!.matchScore);
+    expect(list[1]!.distanceKm!).toBeLessThan(list[2]!.distanceKm!);
+    expect(list.some((c) => c.userId === weak.id)).toBe(false); // nothing fits: score 0
+  });
+
+  it('pages never repeat or skip anyone, even with many equal scores', async () => {
+    const r = await newRecruiter(t);
+    await job(r);
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++)
+      ids.push((await seeker(`Same ${i}`, { category: 'software_development', city: blr })).id);
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 10) {
+      const res = await get(r, `?limit=10&offset=${offset}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      seen.push(...page.candidates.map((c: { userId: string }) => c.userId));
+      if (!page.hasMore) break;
+    }
+    // Seekers of the earlier tests share this database: every one appears once, ours all appear,
+    // and ours (equal score, equal distance) come in user-id order.
+    expect(new Set(seen).size).toBe(seen.length);
+    const ours = seen.filter((id) => ids.includes(id));
+    expect(new Set(ours)).toEqual(new Set(ids));
+    expect(ours).toEqual([...ours].sort());
+  });
+
+  it('is empty without open jobs; seekers cannot call it; absurd limit/offset are refused', async () => {
+    const r = await newRecruiter(t);
+    expect((await get(r)).json()).toEqual({ candidates: [], hasMore: false });
+    const s = await seeker('Curious', { category: 'other' });
+    expect((await get(s)).statusCode).toBe(403);
+    for (const qs of ['?limit=0', '?limit=1000', '?offset=-1', '?offset=99999999', '?limit=abc']) {
+      expect((await get(r, qs)).statusCode, qs).toBe(400);
+    }
+  });
+});
