@@ -388,7 +388,7 @@ export const en = {
     reasonJobType: 'Job type fits',
     reasonExperience: 'Experience fits',
     reasonSalary: 'Salary fits',
-    reasonNearby: '{{km}} km away',
+    reasonNearby: 'Nearby',
     reasonRemote: 'Remote job',
     reasonProfile: 'Profile fits the job',
   },

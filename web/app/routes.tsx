@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Guard, type Access } from './guard.tsx';
 import { useMe } from '../features/auth/api.ts';
+import { useRealtimeConnection } from '../lib/realtime.ts';
 
 // Route-level code splitting: each screen is its own chunk.
 const LandingPage = lazy(() =>
@@ -70,15 +70,29 @@ const JobFeedPage = lazy(() =>
 const JobDetailPage = lazy(() =>
   import('../features/job-detail/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })),
 );
-const PlaceholderPage = lazy(() =>
-  import('../features/shell/placeholder-page.tsx').then((m) => ({ default: m.PlaceholderPage })),
+const SeekerChatListPage = lazy(() =>
+  import('../features/chat/seeker-chat-list-page.tsx').then((m) => ({
+    default: m.SeekerChatListPage,
+  })),
 );
-
-function Placeholder({ titleKey, title }: { titleKey?: string; title?: string }) {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={title ?? t(titleKey ?? 'common.comingSoon')} />;
-}
-
+const RecruiterMessagesPage = lazy(() =>
+  import('../features/chat/recruiter-messages-page.tsx').then((m) => ({
+    default: m.RecruiterMessagesPage,
+  })),
+);
+const ChatPage = lazy(() =>
+  import('../features/chat/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
+);
+const RecruiterHomePage = lazy(() =>
+  import('../features/recruiter-home/recruiter-home-page.tsx').then((m) => ({
+    default: m.RecruiterHomePage,
+  })),
+);
+const CandidateDetailsPage = lazy(() =>
+  import('../features/candidate-details/candidate-details-page.tsx').then((m) => ({
+    default: m.CandidateDetailsPage,
+  })),
+);
 const guarded = (access: Access, element: ReactNode) => <Guard access={access}>{element}</Guard>;
 
 /** /jobs and /messages are listed without content: send each role to its own screen. */
@@ -88,6 +102,10 @@ function RoleRedirect({ user, recruiter }: { user: string; recruiter: string }) 
 }
 
 function Root() {
+  // The one realtime connection of the tab: open while signed in (so presence is real on every
+  // screen, not only in chats), closed on sign-out.
+  const { data: me } = useMe();
+  useRealtimeConnection(me === undefined ? undefined : (me?.id ?? null));
   return (
     <Suspense fallback={<Spinner />}>
       <Outlet />
@@ -95,7 +113,7 @@ function Root() {
   );
 }
 
-// The route table of the spec, one line a path. Screens that later issues build are placeholders.
+// The route table of the spec, one line a path.
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -114,8 +132,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/jobseeker-dashboard', element: guarded('login', <JobFeedPage />) },
       { path: '/job-detail/:id', element: guarded('login', <JobDetailPage />) },
-      { path: '/job-chats', element: guarded('login', <Placeholder title="Job Chats" />) },
-      { path: '/jobseeker-chat/:id', element: guarded('login', <Placeholder title="Chat" />) },
+      { path: '/job-chats', element: guarded('login', <SeekerChatListPage />) },
+      { path: '/jobseeker-chat/:id', element: guarded('login', <ChatPage side="seeker" />) },
       { path: '/candidate-profile', element: guarded('user', <CandidateProfilePage />) },
       {
         path: '/candidate/:id',
@@ -146,11 +164,11 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/recruiter-dashboard/Home',
-        element: guarded('recruiter', <Placeholder title="Recommended candidates" />),
+        element: guarded('recruiter', <RecruiterHomePage />),
       },
       {
         path: '/recruiter-dashboard/Messages',
-        element: guarded('recruiter', <Placeholder title="Messages" />),
+        element: guarded('recruiter', <RecruiterMessagesPage />),
       },
       {
         path: '/recruiter-dashboard/Profile',
@@ -162,7 +180,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/recruiter-messages/chat/:id',
-        element: guarded('recruiter', <Placeholder title="Chat" />),
+        element: guarded('recruiter', <ChatPage side="recruiter" />),
       },
       {
         path: '/post-job',
@@ -172,7 +190,8 @@ export const routes: RouteObject[] = [
         path: '/create-job',
         element: guarded('login', <PostJobPage />),
       },
-      { path: '/candidate_details/:id', element: <Placeholder title="Candidate details" /> },
+      // No guard in the spec: the screen itself sends a signed-out visitor to / (see the page).
+      { path: '/candidate_details/:id', element: <CandidateDetailsPage /> },
       { path: '/about', element: <InfoPage page="about" /> },
       { path: '/companies', element: <InfoPage page="companies" /> },
       { path: '*', element: <NotFoundPage /> },

@@ -85,14 +85,14 @@ export async function recommendCandidates(
                 .join(' ')} END) e) AS experiences,
               ${bucketsSql('j')} AS buckets,
               CASE WHEN q.words IS NULL THEN NULL ELSE to_tsquery('english', q.words) END AS words,
-              jc.lat, jc.lon
+              -- Distance from this job to every city, indexed by city id: computed once per job,
+              -- then one array subscript per seeker instead of any trigonometry or join.
+              CASE WHEN jc.id IS NULL THEN NULL ELSE (
+                SELECT array_agg(${haversineSql('jc.lat', 'jc.lon', 'c.lat', 'c.lon')} ORDER BY g)
+                  FROM generate_series(1, (SELECT max(id) FROM cities)) g LEFT JOIN cities c ON c.id = g) END AS km_by_city
          FROM jobs j
          JOIN unnest($2::uuid[], $3::text[]) AS q(id, words) ON q.id = j.id
          LEFT JOIN cities jc ON jc.id = j.city_id),
-     -- Distance points of every (job, city): a few thousand rows, not one per seeker and job.
-     pts AS MATERIALIZED (
-       SELECT jb.id AS job_id, c.id AS city_id, ${haversineSql('jb.lat', 'jb.lon', 'c.lat', 'c.lon')} AS km
-         FROM jb CROSS JOIN cities c WHERE NOT jb.remote),
      best AS (
        SELECT s.user_id, b.*
          FROM seeker_profiles s
@@ -112,7 +112,7 @@ export async function recommendCandidates(
                    + CASE WHEN s.salary_range = ANY(jb.buckets) THEN ${W.salary} ELSE 0 END
                    + CASE WHEN COALESCE(s.profile_tsv @@ jb.words, false) THEN ${W.profile} ELSE 0 END
                    + CASE WHEN jb.remote THEN ${Math.round(W.distance * REMOTE_SHARE)} ELSE COALESCE(${pointsSql('p.km')}, 0) END) AS score
-             FROM jb LEFT JOIN pts p ON p.job_id = jb.id AND p.city_id = s.city_id
+             FROM jb CROSS JOIN LATERAL (SELECT jb.km_by_city[s.city_id] AS km) p
             ORDER BY score DESC, p.km ASC NULLS LAST, jb.id
             LIMIT 1) b
         WHERE NOT EXISTS (SELECT 1 FROM chat_rooms r WHERE r.recruiter_id = $1 AND r.seeker_id = s.user_id AND r.status = 'rejected')),

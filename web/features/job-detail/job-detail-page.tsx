@@ -16,6 +16,7 @@ import { postedDate, salaryText } from '../job-feed/job-format.ts';
 import { jobChanged, setJobStatus, useJob } from './api.ts';
 import { JobEditForm } from './job-edit-form.tsx';
 import { RecruiterCard } from './recruiter-card.tsx';
+import { roomWithKey, startRoom } from '../chat/api.ts';
 
 /** A missing job, or an id that cannot be one (the server answers 404, or 400 for a long id). */
 const isNotFound = (error: unknown) =>
@@ -230,11 +231,24 @@ function StatusToggle({ job }: { job: JobView }) {
   );
 }
 
-/** 'Chat with Recruiter': disabled when the job is closed. The chat screen comes with the chat issue. */
+/**
+ * 'Chat with Recruiter': starts (or reopens) the room of this job, then opens the chat. Disabled
+ * when the job is closed.
+ */
 function ChatBar({ job }: { job: JobView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const closed = job.status !== 'open';
+  const start = useMutation({
+    mutationFn: () => startRoom({ jobId: job.id }),
+    onSuccess: ({ room }) => {
+      queryClient.setQueryData(roomWithKey(job.recruiter.id, job.id), room);
+      toast.success(t('chat.chatStarted'));
+      void navigate(`/jobseeker-chat/${job.recruiter.id}?job=${encodeURIComponent(job.id)}`);
+    },
+    onError: (err) => toast.error(errorMessage(err, t('chat.startChatFailed'))),
+  });
   return (
     <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <div className="mx-auto flex max-w-md flex-col gap-1 px-4 py-3">
@@ -245,11 +259,9 @@ function ChatBar({ job }: { job: JobView }) {
         )}
         <Button
           className="w-full"
-          disabled={closed}
+          disabled={closed || start.isPending}
           aria-describedby={closed ? 'job-closed-hint' : undefined}
-          onClick={() =>
-            void navigate(`/jobseeker-chat/${job.recruiter.id}`, { state: { jobId: job.id } })
-          }
+          onClick={() => start.mutate()}
         >
           <MessageCircle size={18} aria-hidden="true" />
           {t('jobs.chatWithRecruiter')}

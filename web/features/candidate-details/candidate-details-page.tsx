@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { ArrowLeft, FileDown, MapPin, MessageCircle } from 'lucide-react';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SeekerProfileView } from '#shared/schemas/profile.ts';
+import { homePathForRole } from '#shared/routes.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMe } from '../auth/api.ts';
+import { useCandidate } from '../seeker-profile/api.ts';
+import { Avatar } from '../seeker-profile/avatar.tsx';
+import { workLine } from '../seeker-profile/work-line.ts';
+import { CandidateSections } from './candidate-sections.tsx';
+import { useDownloadResume, useStartChatting } from './use-candidate-actions.ts';
+
+/**
+ * /candidate_details/:id (?job= the recruiter's job that fits best, from the Home list).
+ * The spec lists no guard, but the server shows a candidate only to a signed-in recruiter (and a
+ * seeker their own): a signed-out visitor is sent to / like the guard does (and comes back here
+ * after logging in); anyone else the server refuses sees 'Candidate not found'.
+ */
+export function CandidateDetailsPage() {
+  const { t } = useTranslation();
+  const id = useParams().id ?? '';
+  const jobId = useSearchParams()[0].get('job');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const candidate = useCandidate(id, signedIn);
+
+  // Opened directly (no page to go back to): go to the home of the signed-in role.
+  const back = () =>
+    void (location.key === 'default'
+      ? navigate(homePathForRole(me.data?.role ?? null), { replace: true })
+      : navigate(-1));
+
+  if (me.isPending || (me.isError && !me.data)) return <Spinner />;
+  if (!me.data)
+    return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+
+  const profile = candidate.data;
+  const isRecruiter = me.data.role === 'recruiter';
+  let body: ReactNode;
+  if (candidate.isPending) body = <Spinner />;
+  else if (candidate.isError || !profile) {
+    body = (
+      <div className="flex flex-col items-center gap-4 py-16 text-center">
+        <p role="alert" className="text-lg font-semibold text-slate-800">
+          {candidate.isError ? t('candidates.detailsFailed') : t('candidates.notFound')}
+        </p>
+        <Button variant="outline" onClick={back}>
+          {t('common.goBack')}
+        </Button>
+      </div>
+    );
+  } else body = <CandidateBody profile={profile} />;
+
+  const name = profile?.fullName?.trim() || (profile ? t('chat.unknownUser') : '');
+  return (
+    <div
+      className={`mx-auto min-h-dvh max-w-md bg-white shadow-sm ${profile && isRecruiter ? 'pb-28' : 'pb-10'}`}
+    >
+      <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 px-2 py-2 backdrop-blur">
+        <button
+          type="button"
+          onClick={back}
+          aria-label={t('candidates.back')}
+          title={t('candidates.back')}
+          className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
+        >
+          <ArrowLeft size={22} aria-hidden="true" />
+        </button>
+        <h1 className="line-clamp-2 min-w-0 flex-1 break-words text-base font-bold leading-tight">
+          {name}
+        </h1>
+        {profile && <ResumeButton userId={profile.userId} />}
+      </header>
+      <main className="px-4 py-4">{body}</main>
+      {profile && isRecruiter && <ChatBar seekerId={profile.userId} jobId={jobId} />}
+    </div>
+  );
+}
+
+function CandidateBody({ profile }: { profile: SeekerProfileView }) {
+  const { t } = useTranslation();
+  const work = workLine(t, profile.jobTitle, profile.companyName);
+  return (
+    <div className="flex flex-col gap-4">
+      <section className="flex items-center gap-4">
+        <Avatar name={profile.fullName} url={profile.profileImage} />
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-slate-800">{work ?? t('candidates.noDetails')}</p>
+          {profile.city && (
+            <p className="mt-1 inline-flex items-center gap-1 text-sm text-slate-500">
+              <MapPin size={14} aria-hidden="true" />
+              {profile.city.name}, {profile.city.state}
+            </p>
+          )}
+        </div>
+      </section>
+      <CandidateSections profile={profile} />
+    </div>
+  );
+}
+
+function ResumeButton({ userId }: { userId: string }) {
+  const { t } = useTranslation();
+  const { busy, download } = useDownloadResume(userId);
+  return (
+    <Button
+      variant="outline"
+      className="min-h-10 shrink-0 px-3"
+      disabled={busy}
+      onClick={() => void download()}
+    >
+      <FileDown size={16} aria-hidden="true" />
+      {t('candidates.downloadResume')}
+    </Button>
+  );
+}
+
+/** The fixed 'Start Chatting' bar (recruiters only). */
+function ChatBar({ seekerId, jobId }: { seekerId: string; jobId: string | null }) {
+  const { t } = useTranslation();
+  const start = useStartChatting(seekerId, jobId);
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
+      <div className="mx-auto max-w-md px-4 py-3">
+        <Button className="w-full" disabled={start.isPending} onClick={() => start.mutate()}>
+          <MessageCircle size={18} aria-hidden="true" />
+          {t('candidates.startChatting')}
+        </Button>
+      </div>
+    </div>
+  );
+}

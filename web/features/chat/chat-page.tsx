@@ -1,0 +1,73 @@
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Me } from '#shared/schemas/auth.ts';
+import type { RoomView } from '#shared/schemas/chat.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useMe } from '../auth/api.ts';
+import { ChatHeader } from './chat-header.tsx';
+import { Composer } from './composer.tsx';
+import { MessageList } from './message-list.tsx';
+import { ReconnectingBanner } from './reconnecting-banner.tsx';
+import { RecruiterTools } from './recruiter-tools.tsx';
+import { NoRoomError, useChatRoom } from './use-chat-queries.ts';
+import { useChatSync } from './use-chat-sync.ts';
+
+export type ChatSide = 'seeker' | 'recruiter';
+
+const LIST_OF: Record<ChatSide, string> = {
+  seeker: '/job-chats',
+  recruiter: '/recruiter-dashboard/Messages',
+};
+
+/**
+ * /jobseeker-chat/:id and /recruiter-messages/chat/:id (id = the other user, ?job= optional):
+ * the room with that user, its messages live, and the recruiter's hiring tools.
+ */
+export function ChatPage({ side }: { side: ChatSide }) {
+  const { t } = useTranslation();
+  const otherId = useParams().id ?? '';
+  const jobId = useSearchParams()[0].get('job');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: me } = useMe();
+  useChatSync();
+  const asRecruiter = me?.role === 'recruiter';
+  const room = useChatRoom(otherId, jobId, asRecruiter);
+
+  // Opened directly (a shared link): back goes to the chat list of the signed-in role.
+  const list = LIST_OF[me ? (asRecruiter ? 'recruiter' : 'seeker') : side];
+  const back = () => void (location.key === 'default' ? navigate(list) : navigate(-1));
+
+  if (!me || room.isPending) return <Spinner />;
+  if (!room.data) {
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
+        <p role="alert" className="text-base font-semibold text-slate-800">
+          {room.error instanceof NoRoomError
+            ? t('chat.findOrCreateFailedShort')
+            : t('chat.errorLoading')}
+        </p>
+        <Button variant="outline" onClick={back}>
+          {t('common.goBack')}
+        </Button>
+      </div>
+    );
+  }
+  return <ChatRoom room={room.data} me={me} onBack={back} />;
+}
+
+function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => void }) {
+  const iAmRecruiter = room.recruiterId === me.id;
+  return (
+    <div className="mx-auto flex h-dvh max-w-md flex-col bg-white shadow-sm">
+      <ChatHeader room={room} iAmRecruiter={iAmRecruiter} onBack={onBack} />
+      {iAmRecruiter && <RecruiterTools room={room} />}
+      <div className="px-4 pt-2">
+        <ReconnectingBanner />
+      </div>
+      <MessageList room={room} myId={me.id} />
+      <Composer roomId={room.id} />
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { MessageView } from '#shared/schemas/chat.ts';
+import {
+  catchUpAfter,
+  markRead,
+  mergeInto,
+  mergeMessages,
+  newestFromOther,
+  pendingOnly,
+  upsertOutgoing,
+  withoutOutgoing,
+  type OutgoingMessage,
+} from './message-store.ts';
+
+const ME = 'me';
+const THEM = 'them';
+const msg = (id: number, senderId: string = THEM, isRead = false): MessageView => ({
+  id,
+  roomId: 'r',
+  senderId,
+  clientId: `c${id}`,
+  kind: 'text',
+  message: `m${id}`,
+  meta: null,
+  isRead,
+  sentAt: new Date(2025, 0, 1, 0, id).toISOString(),
+});
+const out = (clientId: string, state: OutgoingMessage['state'] = 'sending'): OutgoingMessage => ({
+  clientId,
+  roomId: 'r',
+  text: clientId,
+  state,
+  createdAt: '2025-01-01T00:00:00.000Z',
+});
+
+describe('message store', () => {
+  it('merges by id: never twice, always in id order', () => {
+    const merged = mergeMessages([msg(1), msg(3)], [msg(2), msg(3), msg(5), msg(4)]);
+    expect(merged.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+    // The same event delivered twice (socket + catch-up) is still one message.
+    expect(mergeMessages(merged, [msg(5), msg(5)]).map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('never turns a read message back to unread (a late answer may predate the receipt)', () => {
+    const [m] = mergeMessages([msg(1, ME, true)], [msg(1, ME, false)]);
+    expect(m!.isRead).toBe(true);
+    const [n] = mergeMessages([msg(1, ME, false)], [msg(1, ME, true)]);
+    expect(n!.isRead).toBe(true);
+  });
+
+  it('remembers whether the newest page was loaded', () => {
+    const live = mergeInto(undefined, [msg(9)]);
+    expect(live.loaded).toBe(false);
+    const page = mergeInto(live, [msg(7), msg(8)], true);
+    expect(page).toEqual({ messages: [msg(7), msg(8), msg(9)], loaded: true });
+    expect(mergeInto(page, [msg(10)]).loaded).toBe(true);
+  });
+
+  it("marks the reader's partner's messages read up to an id", () => {
+    const held = { messages: [msg(1, ME), msg(2, THEM), msg(3, ME), msg(4, ME)], loaded: true };
+    const after = markRead(held, THEM, 3)!;
+    expect(after.messages.map((m) => m.isRead)).toEqual([true, false, true, false]);
+    expect(markRead(after, THEM, 3)).toBe(after);
+  });
+
+  it('catches up after the last message, or from my oldest message not known as read', () => {
+    expect(catchUpAfter([], ME)).toBe(0);
+    expect(catchUpAfter([msg(1), msg(2, ME, true), msg(5)], ME)).toBe(5);
+    expect(catchUpAfter([msg(1), msg(3, ME), msg(4, ME), msg(9)], ME)).toBe(2);
+  });
+
+  it('shows an outgoing message until its stored copy is in the list', () => {
+    const outbox = [out('a'), out('b', 'failed')];
+    expect(pendingOnly(outbox, [msg(1)]).map((o) => o.clientId)).toEqual(['a', 'b']);
+    expect(pendingOnly(outbox, [{ ...msg(2, ME), clientId: 'a' }]).map((o) => o.clientId)).toEqual([
+      'b',
+    ]);
+  });
+
+  it('keeps one outgoing entry per client id (a retry reuses it)', () => {
+    const once = upsertOutgoing(undefined, out('a'));
+    const retried = upsertOutgoing(upsertOutgoing(once, out('a', 'failed')), out('a'));
+    expect(retried).toEqual([out('a')]);
+    expect(withoutOutgoing(retried, 'a')).toEqual([]);
+    expect(withoutOutgoing(retried, 'x')).toBe(retried);
+  });
+
+  it('finds the newest message from the other side', () => {
+    expect(newestFromOther([msg(1), msg(2, ME)], ME)?.id).toBe(1);
+    expect(newestFromOther([msg(2, ME)], ME)).toBeUndefined();
+  });
+});

@@ -1,0 +1,129 @@
+import type { MessageView } from '#shared/schemas/chat.ts';
+
+/**
+ * What the cache holds for one room. `loaded` says the newest page has been fetched at least
+ * once: until then the messages are only what arrived live, and the next fetch loads the page.
+ */
+export interface RoomMessages {
+  messages: MessageView[];
+  loaded: boolean;
+}
+
+/** A message typed in this tab that the server has not confirmed yet. */
+export interface OutgoingMessage {
+  clientId: string;
+  roomId: string;
+  text: string;
+  state: 'sending' | 'failed';
+  createdAt: string;
+}
+
+/**
+ * Merges messages by id: never twice, always in id order. A message already held is replaced by
+ * the newer copy, except that "read" never goes back to unread (a late answer may predate it).
+ */
+export function mergeMessages(
+  held: readonly MessageView[] | undefined,
+  incoming: readonly MessageView[],
+): MessageView[] {
+  if (incoming.length === 0) return held ? [...held] : [];
+  const byId = new Map<number, MessageView>();
+  for (const m of held ?? []) byId.set(m.id, m);
+  for (const m of incoming) {
+    const prev = byId.get(m.id);
+    byId.set(m.id, prev?.isRead && !m.isRead ? { ...m, isRead: true } : m);
+  }
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+export function mergeInto(
+  held: RoomMessages | undefined,
+  incoming: readonly MessageView[],
+  loaded = false,
+): RoomMessages {
+  return {
+    messages: mergeMessages(held?.messages, incoming),
+    loaded: loaded || Boolean(held?.loaded),
+  };
+}
+
+/** The reader's partner's messages up to `upTo` become read (a room.read event). */
+export function markRead(
+  held: RoomMessages | undefined,
+  readerId: string,
+  upTo: number,
+): RoomMessages | undefined {
+  if (!held) return held;
+  let changed = false;
+  const messages = held.messages.map((m) => {
+    if (m.isRead || m.id > upTo || m.senderId === readerId) return m;
+    changed = true;
+    return { ...m, isRead: true };
+  });
+  return changed ? { ...held, messages } : held;
+}
+
+/**
+ * Where a catch-up fetch starts: after the last message held, or earlier when some of my own
+ * messages are not known to be read yet (their read state is refreshed at the same time).
+ */
+export function catchUpAfter(held: readonly MessageView[], myId: string): number {
+  let after = held.length ? held[held.length - 1]!.id : 0;
+  for (const m of held) {
+    if (m.senderId === myId && !m.isRead) {
+      after = Math.min(after, m.id - 1);
+      break;
+    }
+  }
+  return Math.max(0, after);
+}
+
+/** Outgoing messages still to show: the ones whose stored copy is not in the list yet. */
+export function pendingOnly(
+  outbox: readonly OutgoingMessage[],
+  messages: readonly MessageView[],
+): OutgoingMessage[] {
+  if (outbox.length === 0) return [];
+  const stored = new Set(messages.map((m) => m.clientId));
+  return outbox.filter((o) => !stored.has(o.clientId));
+}
+
+export function upsertOutgoing(
+  outbox: readonly OutgoingMessage[] | undefined,
+  entry: OutgoingMessage,
+): OutgoingMessage[] {
+  const list = outbox ?? [];
+  return list.some((o) => o.clientId === entry.clientId)
+    ? list.map((o) => (o.clientId === entry.clientId ? entry : o))
+    : [...list, entry];
+}
+
+export function withoutOutgoing(
+  outbox: readonly OutgoingMessage[] | undefined,
+  clientId: string,
+): OutgoingMessage[] | undefined {
+  if (!outbox?.some((o) => o.clientId === clientId)) return outbox as OutgoingMessage[] | undefined;
+  return outbox.filter((o) => o.clientId !== clientId);
+}
+
+/** The newest message from the other side (what "read up to" points at). */
+export function newestFromOther(
+  messages: readonly MessageView[],
+  myId: string,
+): MessageView | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.senderId !== myId) return messages[i];
+  }
+  return undefined;
+}
+
+/** My last stored message (the one that carries the 'Read' mark). */
+export function myLastMessage(
+  messages: readonly MessageView[],
+  myId: string,
+): MessageView | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    if (messages[i]!.senderId === myId) return messages[i];
+  }
+  return undefined;
+}

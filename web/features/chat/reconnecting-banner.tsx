@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { useRealtimeStatus } from '../../lib/realtime.ts';
+
+/** 'Reconnecting...' while the live connection is down (messages still send over HTTP). */
+export function ReconnectingBanner() {
+  const { t } = useTranslation();
+  const down = useRealtimeStatus() === 'reconnecting';
+  return (
+    <div role="status" aria-live="polite">
+      {down && (
+        <p className="mb-2 rounded-lg bg-amber-50 px-3 py-1.5 text-center text-xs font-medium text-amber-800">
+          {t('chat.reconnecting')}
+        </p>
+      )}
+    </div>
+  );
+}

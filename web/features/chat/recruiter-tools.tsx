@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { CalendarClock, Download, Tag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { RoomView } from '#shared/schemas/chat.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { CandidateCard } from './candidate-card.tsx';
+import { InterviewDialog } from './interview-dialog.tsx';
+import { StatusDialog } from './status-dialog.tsx';
+import { useDownloadResume } from './use-room-actions.ts';
+
+/** The recruiter's side of the chat: the candidate card, Download Resume, Schedule Interview, Mark as. */
+export function RecruiterTools({ room }: { room: RoomView }) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<'status' | 'interview' | null>(null);
+  const resume = useDownloadResume(room.id, room.seekerId);
+  const close = (open: boolean) => {
+    if (!open) setDialog(null);
+  };
+  return (
+    <section
+      aria-label={t('chat.candidateSection')}
+      className="border-b border-slate-100 px-4 py-3"
+    >
+      <CandidateCard room={room} />
+      <div className="mt-3 grid grid-cols-3 gap-2">
+        <Button
+          variant="outline"
+          className="min-h-10 px-2 text-xs"
+          disabled={resume.busy}
+          onClick={() => void resume.run()}
+        >
+          <Download size={16} aria-hidden="true" className="shrink-0" />
+          {t('chat.downloadResume')}
+        </Button>
+        <Button
+          variant="outline"
+          className="min-h-10 px-2 text-xs"
+          onClick={() => setDialog('interview')}
+        >
+          <CalendarClock size={16} aria-hidden="true" className="shrink-0" />
+          {t('chat.scheduleInterview')}
+        </Button>
+        <Button className="min-h-10 px-2 text-xs" onClick={() => setDialog('status')}>
+          <Tag size={16} aria-hidden="true" className="shrink-0" />
+          {t('chat.markAs')}
+        </Button>
+      </div>
+      <StatusDialog room={room} open={dialog === 'status'} onOpenChange={close} />
+      <InterviewDialog room={room} open={dialog === 'interview'} onOpenChange={close} />
+    </section>
+  );
+}

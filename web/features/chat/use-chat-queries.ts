@@ -1,0 +1,114 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { RoomStatus } from '#shared/picklists.ts';
+import type { RoomView } from '#shared/schemas/chat.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { toast } from 'sonner';
+import {
+  chatListKey,
+  fetchChatList,
+  fetchMessages,
+  fetchRoomWith,
+  messagesKey,
+  roomWithKey,
+  startRoom,
+} from './api.ts';
+import { catchUpAfter, mergeInto, type RoomMessages } from './message-store.ts';
+import { seedPresence } from './use-presence.ts';
+
+/** One query per list, whatever the number of rooms. Always fresh on mount (staleTime 0). */
+export function useChatList(status: RoomStatus | null) {
+  return useQuery({
+    queryKey: chatListKey(status),
+    staleTime: 0,
+    queryFn: async ({ signal }) => {
+      const requestedAt = Date.now();
+      const rooms = await fetchChatList(status, signal);
+      seedPresence(rooms, requestedAt);
+      return rooms;
+    },
+  });
+}
+
+/** Thrown when the room could not be found or made; the screen says so. */
+export class NoRoomError extends Error {}
+
+/**
+ * The room between me and the other user (for a job when given). A recruiter with no room yet
+ * creates it (get-or-create on the server); so does a seeker who came with a job.
+ */
+export function useChatRoom(otherId: string, jobId: string | null, asRecruiter: boolean) {
+  return useQuery({
+    queryKey: roomWithKey(otherId, jobId),
+    staleTime: 0,
+    // Creating was tried (and said why it failed): do not try again on our own.
+    retry: (failures, error) =>
+      failures < 1 &&
+      !(error instanceof NoRoomError) &&
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    queryFn: async ({ signal }): Promise<RoomView> => {
+      const requestedAt = Date.now();
+      let room: RoomView;
+      try {
+        room = await fetchRoomWith(otherId, jobId, signal);
+      } catch (err) {
+        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        if (!asRecruiter && !jobId) throw new NoRoomError();
+        try {
+          room = (
+            await startRoom(
+              asRecruiter ? { seekerId: otherId, ...(jobId ? { jobId } : {}) } : { jobId: jobId! },
+            )
+          ).room;
+        } catch (createErr) {
+          toast.error(
+            errorMessage(
+              createErr,
+              i18n.t(asRecruiter ? 'chat.createRoomFailed' : 'chat.startChatFailed'),
+            ),
+          );
+          throw new NoRoomError();
+        }
+      }
+      seedPresence([{ userId: room.other.id, isOnline: room.other.isOnline }], requestedAt);
+      return room;
+    },
+  });
+}
+
+const CATCH_UP_PAGE = 500;
+
+/**
+ * Loads a room's messages: the newest page the first time, then only what came after the last
+ * message held (a reconnect, a remount). Whatever arrived live meanwhile is merged, not lost.
+ */
+async function loadMessages(
+  queryClient: QueryClient,
+  roomId: string,
+  myId: string,
+  signal: AbortSignal,
+): Promise<RoomMessages> {
+  const key = messagesKey(roomId);
+  const held = queryClient.getQueryData<RoomMessages>(key);
+  if (!held?.loaded) {
+    const page = await fetchMessages(roomId, { signal });
+    return mergeInto(queryClient.getQueryData<RoomMessages>(key), page, true);
+  }
+  let after = catchUpAfter(held.messages, myId);
+  const fetched = [];
+  for (;;) {
+    const batch = await fetchMessages(roomId, { after, limit: CATCH_UP_PAGE, signal });
+    fetched.push(...batch);
+    if (batch.length < CATCH_UP_PAGE) break;
+    after = batch[batch.length - 1]!.id;
+  }
+  return mergeInto(queryClient.getQueryData<RoomMessages>(key), fetched, true);
+}
+
+export function useRoomMessages(queryClient: QueryClient, roomId: string, myId: string) {
+  return useQuery({
+    queryKey: messagesKey(roomId),
+    staleTime: 0,
+    queryFn: ({ signal }) => loadMessages(queryClient, roomId, myId, signal),
+  });
+}

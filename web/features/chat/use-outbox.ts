@@ -1,0 +1,82 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toast } from 'sonner';
+import type { MessageView } from '#shared/schemas/chat.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n.ts';
+import { chatListsKey, messagesKey, newClientId, outboxKey, postMessage } from './api.ts';
+import {
+  mergeInto,
+  upsertOutgoing,
+  withoutOutgoing,
+  type OutgoingMessage,
+  type RoomMessages,
+} from './message-store.ts';
+
+const EMPTY: OutgoingMessage[] = [];
+
+/** A stored message (from a POST answer or an event) joins the room and leaves the outbox. */
+export function storeMessage(queryClient: QueryClient, message: MessageView): void {
+  queryClient.setQueryData<RoomMessages>(messagesKey(message.roomId), (held) =>
+    mergeInto(held, [message]),
+  );
+  queryClient.setQueryData<OutgoingMessage[]>(outboxKey(message.roomId), (outbox) =>
+    withoutOutgoing(outbox, message.clientId),
+  );
+}
+
+/**
+ * POSTs an outgoing message. The client id stays the same across retries, so the server stores
+ * it once whatever happens (double tap, retry after a timeout whose first try did arrive).
+ */
+function deliver(queryClient: QueryClient, entry: OutgoingMessage): void {
+  const key = outboxKey(entry.roomId);
+  queryClient.setQueryData<OutgoingMessage[]>(key, (outbox) =>
+    upsertOutgoing(outbox, { ...entry, state: 'sending' }),
+  );
+  postMessage(entry.roomId, entry.clientId, entry.text).then(
+    (message) => {
+      storeMessage(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: chatListsKey });
+    },
+    (err: unknown) => {
+      const outbox = queryClient.getQueryData<OutgoingMessage[]>(key);
+      // Already stored meanwhile (its event arrived): nothing failed.
+      if (!outbox?.some((o) => o.clientId === entry.clientId)) return;
+      queryClient.setQueryData<OutgoingMessage[]>(key, (list) =>
+        upsertOutgoing(list, { ...entry, state: 'failed' }),
+      );
+      toast.error(errorMessage(err, i18n.t('chat.sendFailed')));
+    },
+  );
+}
+
+/** The room's outgoing messages (in this tab), with send and retry. */
+export function useOutbox(roomId: string) {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: outboxKey(roomId),
+    queryFn: () => queryClient.getQueryData<OutgoingMessage[]>(outboxKey(roomId)) ?? EMPTY,
+    initialData: EMPTY,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  const send = useCallback(
+    (text: string) =>
+      deliver(queryClient, {
+        clientId: newClientId(),
+        roomId,
+        text,
+        state: 'sending',
+        createdAt: new Date().toISOString(),
+      }),
+    [queryClient, roomId],
+  );
+  const retry = useCallback(
+    (entry: OutgoingMessage) => {
+      if (entry.state === 'failed') deliver(queryClient, entry);
+    },
+    [queryClient],
+  );
+  return { outbox: data, send, retry };
+}

@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useBottomMarker } from '../job-feed/use-bottom-marker.ts';
+import { AppScreen } from '../shell/app-screen.tsx';
+import { useRecommendedCandidates, type Candidate } from './api.ts';
+import { CandidateCard } from './candidate-card.tsx';
+
+/** Pages are offsets into a ranking that can move between requests: show each person once. */
+function uniqueCandidates(pages: { candidates: Candidate[] }[]): Candidate[] {
+  const seen = new Set<string>();
+  const list: Candidate[] = [];
+  for (const page of pages) {
+    for (const c of page.candidates) {
+      if (seen.has(c.userId)) continue;
+      seen.add(c.userId);
+      list.push(c);
+    }
+  }
+  return list;
+}
+
+/**
+ * /recruiter-dashboard/Home: the candidates who fit the recruiter's open jobs best, with the
+ * score and the reasons, in pages of 20 loaded as the bottom marker comes into view.
+ */
+export function RecruiterHomePage() {
+  const { t } = useTranslation();
+  const {
+    data,
+    isPending,
+    isError,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = useRecommendedCandidates();
+  const marker = useBottomMarker({
+    hasNextPage,
+    isFetchingNextPage,
+    failed: isFetchNextPageError,
+    fetchNextPage,
+  });
+  const candidates = data ? uniqueCandidates(data.pages) : [];
+
+  let body: ReactNode;
+  if (isPending) body = <Spinner />;
+  else if (isError && candidates.length === 0)
+    body = (
+      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
+        {t('candidates.loadFailed')}
+      </p>
+    );
+  else if (candidates.length === 0)
+    body = (
+      <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center">
+        <p className="text-base font-semibold text-slate-700">{t('candidates.noCandidates')}</p>
+        <p className="text-sm text-slate-500">{t('candidates.noCandidatesHint')}</p>
+        <Link
+          to="/post-job"
+          className="mt-1 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          {t('candidates.postJob')}
+        </Link>
+      </div>
+    );
+  else
+    body = (
+      <>
+        <ul aria-label={t('candidates.results')} className="flex flex-col gap-3">
+          {candidates.map((c) => (
+            <li key={c.userId}>
+              <CandidateCard candidate={c} />
+            </li>
+          ))}
+        </ul>
+        <div ref={marker} aria-hidden="true" className="h-4" />
+        {isFetchNextPageError && (
+          <p role="alert" className="py-2 text-center text-sm text-red-700">
+            {t('candidates.loadFailed')}
+          </p>
+        )}
+      </>
+    );
+
+  return (
+    <AppScreen title={t('candidates.title')}>
+      {body}
+      <p role="status" aria-live="polite" className="py-2 text-center text-sm text-slate-500">
+        {isFetchingNextPage ? t('candidates.loadingMore') : ''}
+      </p>
+    </AppScreen>
+  );
+}

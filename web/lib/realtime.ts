@@ -1,0 +1,258 @@
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { RealtimeEvent } from '#shared/schemas/chat.ts';
+import { onUnauthorized } from './api.ts';
+
+/**
+ * The ONE realtime connection of the tab: a WebSocket to /api/ws on the same origin (the session
+ * cookie goes with the handshake). It reconnects with exponential backoff and jitter, pings every
+ * 25 s (and treats a missing pong as a dead socket), follows the browser's online/offline events,
+ * and stops for good when the session ends. Features subscribe to events and to (re)connects;
+ * after a (re)connect they fetch what they may have missed.
+ */
+
+export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+type EventListener = (event: RealtimeEvent) => void;
+type ConnectListener = (info: { reconnect: boolean }) => void;
+
+const PING_EVERY_MS = 25_000;
+const PONG_TIMEOUT_MS = 10_000;
+const BACKOFF_BASE_MS = 500;
+const BACKOFF_MAX_MS = 10_000;
+/** Close code the server uses when the session is signed out. */
+const SIGNED_OUT = 4401;
+
+/** Exponential backoff with "equal jitter": half fixed, half random, capped near 10 s. */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}/api/ws`;
+}
+
+class RealtimeConnection {
+  private socket: WebSocket | null = null;
+  private wanted = false;
+  private userId: string | null = null;
+  private attempt = 0;
+  private everConnected = false;
+  private status: RealtimeStatus = 'idle';
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private pongTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly events = new Set<EventListener>();
+  private readonly connects = new Set<ConnectListener>();
+  private readonly statusWatchers = new Set<() => void>();
+  private windowHooked = false;
+
+  getStatus = (): RealtimeStatus => this.status;
+
+  /** Opens the connection for this user (if not open yet); idempotent. */
+  start(userId: string): void {
+    if (this.wanted && this.userId === userId) return;
+    if (this.wanted) this.stop();
+    this.wanted = true;
+    this.userId = userId;
+    this.hookWindow();
+    this.open();
+  }
+
+  /** Closes the connection and stops reconnecting (sign out). */
+  stop(): void {
+    this.wanted = false;
+    this.userId = null;
+    this.attempt = 0;
+    this.everConnected = false;
+    clearTimeout(this.retryTimer);
+    this.drop();
+    this.setStatus('idle');
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.events.add(listener);
+    return () => void this.events.delete(listener);
+  }
+
+  /** Called after every successful (re)connect, once the server has said hello. */
+  onConnect(listener: ConnectListener): () => void {
+    this.connects.add(listener);
+    return () => void this.connects.delete(listener);
+  }
+
+  watchStatus = (watcher: () => void): (() => void) => {
+    this.statusWatchers.add(watcher);
+    return () => void this.statusWatchers.delete(watcher);
+  };
+
+  private setStatus(status: RealtimeStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    for (const w of [...this.statusWatchers]) w();
+  }
+
+  private hookWindow(): void {
+    if (this.windowHooked) return;
+    this.windowHooked = true;
+    // Browsers keep a WebSocket "open" for a long time after the network goes away: going
+    // offline closes it at once, coming back online reconnects without waiting for the backoff.
+    window.addEventListener('offline', () => {
+      if (!this.wanted) return;
+      this.drop();
+      clearTimeout(this.retryTimer);
+      this.open(); // waits for 'online' (with a slow retry in case it never comes)
+    });
+    window.addEventListener('online', () => this.reconnectNow());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') this.reconnectNow();
+    });
+    onUnauthorized(() => this.stop());
+  }
+
+  private reconnectNow(): void {
+    if (!this.wanted || this.socket) return;
+    clearTimeout(this.retryTimer);
+    this.attempt = 0;
+    this.open();
+  }
+
+  private open(): void {
+    if (!this.wanted || this.socket) return;
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      // Offline: the 'online' event reconnects at once; a slow retry covers a browser that
+      // never says it is back.
+      this.setStatus('reconnecting');
+      clearTimeout(this.retryTimer);
+      this.retryTimer = setTimeout(() => this.open(), BACKOFF_MAX_MS);
+      return;
+    }
+    this.setStatus(this.everConnected || this.attempt > 0 ? 'reconnecting' : 'connecting');
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(socketUrl());
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (message) => {
+      if (this.socket !== socket) return;
+      this.alive();
+      if (message.data === 'pong') return;
+      let event: RealtimeEvent;
+      try {
+        event = JSON.parse(String(message.data)) as RealtimeEvent;
+      } catch {
+        return;
+      }
+      if (event.type === 'hello') this.connected();
+      for (const listener of [...this.events]) {
+        try {
+          listener(event);
+        } catch (err) {
+          console.warn('realtime listener failed', err);
+        }
+      }
+    };
+    socket.onclose = (close) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.stopPinging();
+      if (close.code === SIGNED_OUT) return this.stop();
+      this.scheduleRetry();
+    };
+    // An error is always followed by a close; the close decides what happens next.
+    socket.onerror = () => {};
+  }
+
+  private connected(): void {
+    const reconnect = this.everConnected;
+    this.everConnected = true;
+    this.attempt = 0;
+    this.setStatus('connected');
+    this.startPinging();
+    for (const listener of [...this.connects]) {
+      try {
+        listener({ reconnect });
+      } catch (err) {
+        console.warn('realtime connect listener failed', err);
+      }
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (!this.wanted) return;
+    this.setStatus('reconnecting');
+    clearTimeout(this.retryTimer);
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.retryTimer = setTimeout(() => this.open(), delay);
+  }
+
+  /** Forgets the current socket without waiting for its close event. */
+  private drop(): void {
+    this.stopPinging();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onmessage = null;
+      socket.onclose = null;
+      if (socket.readyState === WebSocket.CONNECTING || socket.readyState === WebSocket.OPEN)
+        socket.close(1000);
+    }
+  }
+
+  private startPinging(): void {
+    this.stopPinging();
+    this.pingTimer = setInterval(() => {
+      const socket = this.socket;
+      if (!socket || socket.readyState !== WebSocket.OPEN) return;
+      socket.send('ping');
+      clearTimeout(this.pongTimer);
+      // No answer in time: the socket is dead even if the browser has not noticed.
+      this.pongTimer = setTimeout(() => {
+        if (this.socket !== socket) return;
+        this.drop();
+        this.scheduleRetry();
+      }, PONG_TIMEOUT_MS);
+    }, PING_EVERY_MS);
+  }
+
+  private alive(): void {
+    clearTimeout(this.pongTimer);
+  }
+
+  private stopPinging(): void {
+    clearInterval(this.pingTimer);
+    clearTimeout(this.pongTimer);
+  }
+}
+
+export const realtime = new RealtimeConnection();
+
+/**
+ * Opens the tab's connection for the signed-in user (id), closes it when signed out (null), and
+ * leaves it alone while that is not known yet (undefined). Unmounting does not close it: the
+ * connection belongs to the tab, not to a screen.
+ */
+export function useRealtimeConnection(userId: string | null | undefined): void {
+  useEffect(() => {
+    if (userId) realtime.start(userId);
+    else if (userId === null) realtime.stop();
+  }, [userId]);
+}
+
+/** 'idle' | 'connecting' | 'connected' | 'reconnecting', live. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(realtime.watchStatus, realtime.getStatus, () => 'idle');
+}
+
+/** Calls the latest `handler` for every server event while the component is mounted. */
+export function useRealtimeEvent(handler: EventListener): void {
+  const ref = useRef(handler);
+  useEffect(() => {
+    ref.current = handler;
+  });
+  useEffect(() => realtime.subscribe((event) => ref.current(event)), []);
+}
