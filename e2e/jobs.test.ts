@@ -154,8 +154,10 @@ describe('jobs: post, list, feed, job page', () => {
     expect(await mine.getByRole('img', { name: 'Verified company' }).count()).toBe(0);
     expect(await mine.getByText('Kaveri Labs').count()).toBe(1);
     expect(await mine.getByText('6-10 LPA').count()).toBe(1);
-    // No fake presence badge.
-    expect(await page.getByText('online', { exact: true }).count()).toBe(0);
+    // Real presence: this recruiter's browser is open (one WebSocket), so the card says online;
+    // the demo recruiters are not connected, so no other card does.
+    await mine.getByText('online', { exact: true }).waitFor();
+    expect(await page.getByText('online', { exact: true }).count()).toBe(1);
     // The demo companies are verified.
     expect(await page.getByRole('img', { name: 'Verified company' }).count()).toBeGreaterThan(0);
 

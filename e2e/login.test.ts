@@ -14,10 +14,9 @@ describe('login and role choice', () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, '9811100001');
     await page.waitForURL('**/onboarding');
-    await expect(
-      page.getByText('You can change your user type later in settings').isVisible(),
-    ).resolves.toBe(true);
-    await expect(page.getByText('Looking for jobs nearby').isVisible()).resolves.toBe(true);
+    // waitFor, not isVisible: the URL changes before the screen has rendered.
+    await page.getByText('You can change your user type later in settings').waitFor();
+    await page.getByText('Looking for jobs nearby').waitFor();
     await page.getByRole('button', { name: /Job Seeker/ }).click();
     await page.getByText('Profile updated as Job Seeker').waitFor();
     await page.waitForURL('**/onboarding/job-seeker/1');
