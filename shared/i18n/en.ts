@@ -12,6 +12,7 @@ export const en = {
     cta: 'Get started now',
     cardTitle: 'Direct Communication',
     cardText: 'Chat with employers in your area',
+    cardLabel: 'Direct Communication: Chat with employers in your area',
     heroAlt: 'People chatting about a job nearby',
     imageUnavailable: 'Image not available',
   },

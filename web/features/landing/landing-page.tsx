@@ -35,7 +35,11 @@ export function LandingPage() {
           >
             {t('landing.cta')}
           </Link>
-          <div className="mt-8 flex items-start gap-3 rounded-2xl bg-white p-4 shadow-sm">
+          <div
+            role="group"
+            aria-label={t('landing.cardLabel')}
+            className="mt-8 flex items-start gap-3 rounded-2xl bg-white p-4 shadow-sm"
+          >
             <span className="grid h-10 w-10 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
               <MessageCircle size={20} aria-hidden="true" />
             </span>
