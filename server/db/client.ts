@@ -76,6 +76,9 @@ async function openPglite(dir?: string): Promise<Db> {
 
 async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the
+  // pool replaces it on the next query.
+  pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
   // Fail at start, not on the first request, when the database cannot be reached.
   const probe = await pool.connect();
   probe.release();

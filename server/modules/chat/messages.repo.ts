@@ -56,7 +56,16 @@ export async function insertMessage(
     [m.roomId, m.senderId, m.clientId, m.kind, m.message, m.meta ? JSON.stringify(m.meta) : null],
   );
   const row = rows[0];
-  return row ? { message: presentMessage(row), created: Boolean(row.created) } : null;
+  if (row) return { message: presentMessage(row), created: Boolean(row.created) };
+  // A concurrent send of the same client id committed while this statement ran: the insert saw
+  // the conflict but this statement's snapshot cannot see the row. Read it with a fresh one.
+  const [existing] = await q.query<Row>(
+    `SELECT ${columns('m.')} FROM chat_messages m
+       JOIN chat_rooms r ON r.id = m.room_id AND (r.recruiter_id = $2 OR r.seeker_id = $2)
+      WHERE m.room_id = $1 AND m.client_id = $3`,
+    [m.roomId, m.senderId, m.clientId],
+  );
+  return existing ? { message: presentMessage(existing), created: false } : null;
 }
 
 /** Messages of a room in order: after an id (catch-up after reconnect) or the newest page. */
