@@ -84,11 +84,13 @@ class ChatClient {
   private take(m: MessageView) {
     if (m.roomId === this.roomId) this.seen.set(m.id, m);
   }
-  private lastId() {
-    return Math.max(0, ...this.seen.keys());
-  }
+  /** The newest id a fetch returned: fetches have no gaps, live events may. */
+  private syncedThrough = 0;
   async connect(base = this.base): Promise<void> {
     this.base = base;
+    // Catch up from what was held BEFORE this connection: anything arriving live on the new
+    // socket must not move the starting point past a gap.
+    const since = this.syncedThrough;
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws`, {
       headers: { cookie: this.cookie },
     });
@@ -102,14 +104,18 @@ class ChatClient {
       socket.once('error', reject);
     });
     this.socket = socket;
-    await this.sync();
+    await this.sync(since);
   }
-  async sync(): Promise<void> {
+  async sync(since = this.syncedThrough): Promise<void> {
     const res = await fetch(
-      `${this.base}/api/rooms/${this.roomId}/messages?after=${this.lastId()}&limit=500`,
-      { headers: { cookie: this.cookie } },
+      `${this.base}/api/rooms/${this.roomId}/messages?after=${since}&limit=500`,
+      {
+        headers: { cookie: this.cookie },
+      },
     );
-    for (const m of ((await res.json()) as { messages: MessageView[] }).messages) this.take(m);
+    const messages = ((await res.json()) as { messages: MessageView[] }).messages;
+    for (const m of messages) this.take(m);
+    if (messages.length) this.syncedThrough = Math.max(this.syncedThrough, messages.at(-1)!.id);
   }
   drop(): void {
     this.socket?.terminate();

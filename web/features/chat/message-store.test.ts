@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import {
+  CATCH_UP_OVERLAP,
   catchUpAfter,
   markRead,
   mergeInto,
@@ -52,7 +53,7 @@ describe('message store', () => {
     const live = mergeInto(undefined, [msg(9)]);
     expect(live.loaded).toBe(false);
     const page = mergeInto(live, [msg(7), msg(8)], true);
-    expect(page).toEqual({ messages: [msg(7), msg(8), msg(9)], loaded: true });
+    expect(page).toEqual({ messages: [msg(7), msg(8), msg(9)], loaded: true, syncedThrough: 8 });
     expect(mergeInto(page, [msg(10)]).loaded).toBe(true);
   });
 
@@ -65,8 +66,14 @@ describe('message store', () => {
 
   it('catches up after the last message, or from my oldest message not known as read', () => {
     expect(catchUpAfter([], ME)).toBe(0);
-    expect(catchUpAfter([msg(1), msg(2, ME, true), msg(5)], ME)).toBe(5);
-    expect(catchUpAfter([msg(1), msg(3, ME), msg(4, ME), msg(9)], ME)).toBe(2);
+    // Few messages held: everything is re-read (the overlap covers late commits).
+    expect(catchUpAfter([msg(1), msg(2, ME, true), msg(5)], ME)).toBe(0);
+    const many = Array.from({ length: 40 }, (_, i) => msg(i + 1, THEM, true));
+    expect(catchUpAfter(many, ME)).toBe(40 - CATCH_UP_OVERLAP);
+    // From the last gap-free point, not from a newer message that arrived live across a gap.
+    expect(catchUpAfter(many, ME, 30)).toBe(30 - CATCH_UP_OVERLAP);
+    // My oldest message not known as read pulls the start back.
+    expect(catchUpAfter([...many.slice(0, 5), msg(6, ME), ...many.slice(6)], ME)).toBe(5);
   });
 
   it('shows an outgoing message until its stored copy is in the list', () => {
@@ -88,5 +95,16 @@ describe('message store', () => {
   it('finds the newest message from the other side', () => {
     expect(newestFromOther([msg(1), msg(2, ME)], ME)?.id).toBe(1);
     expect(newestFromOther([msg(2, ME)], ME)).toBeUndefined();
+  });
+});
+
+describe('sync watermark', () => {
+  it('only fetches move it; live messages do not', () => {
+    const fetched = mergeInto(undefined, [msg(1), msg(2)], true);
+    expect(fetched.syncedThrough).toBe(2);
+    const live = mergeInto(fetched, [msg(9)]);
+    expect(live.syncedThrough).toBe(2);
+    const caughtUp = mergeInto(live, [msg(3), msg(9)], true);
+    expect(caughtUp.syncedThrough).toBe(9);
   });
 });

@@ -7,7 +7,18 @@ import type { MessageView } from '#shared/schemas/chat.ts';
 export interface RoomMessages {
   messages: MessageView[];
   loaded: boolean;
+  /**
+   * The newest id a fetch from the server has returned (fetches have no gaps; live events may:
+   * one can arrive while a disconnect's gap is still being caught up). Catch-up starts here.
+   */
+  syncedThrough?: number;
 }
+
+/**
+ * Catch-up re-reads this many held messages before the watermark: ids are handed out at insert
+ * and committed in any order, so a message with a lower id can become visible after a higher one.
+ */
+export const CATCH_UP_OVERLAP = 20;
 
 /** A message typed in this tab that the server has not confirmed yet. */
 export interface OutgoingMessage {
@@ -41,9 +52,12 @@ export function mergeInto(
   incoming: readonly MessageView[],
   loaded = false,
 ): RoomMessages {
+  const fetchedThrough = loaded && incoming.length ? incoming[incoming.length - 1]!.id : 0;
+  const syncedThrough = Math.max(held?.syncedThrough ?? 0, fetchedThrough) || undefined;
   return {
     messages: mergeMessages(held?.messages, incoming),
     loaded: loaded || Boolean(held?.loaded),
+    ...(syncedThrough ? { syncedThrough } : {}),
   };
 }
 
@@ -67,8 +81,16 @@ export function markRead(
  * Where a catch-up fetch starts: after the last message held, or earlier when some of my own
  * messages are not known to be read yet (their read state is refreshed at the same time).
  */
-export function catchUpAfter(held: readonly MessageView[], myId: string): number {
-  let after = held.length ? held[held.length - 1]!.id : 0;
+export function catchUpAfter(
+  held: readonly MessageView[],
+  myId: string,
+  syncedThrough?: number,
+): number {
+  // From the last gap-free point (not the newest message held, which may have arrived live
+  // across a gap), backed off by the overlap.
+  const watermark = syncedThrough ?? (held.length ? held[held.length - 1]!.id : 0);
+  const below = held.filter((m) => m.id <= watermark);
+  let after = below.length > CATCH_UP_OVERLAP ? below[below.length - 1 - CATCH_UP_OVERLAP]!.id : 0;
   for (const m of held) {
     if (m.senderId === myId && !m.isRead) {
       after = Math.min(after, m.id - 1);

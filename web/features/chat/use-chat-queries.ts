@@ -94,7 +94,7 @@ async function loadMessages(
     const page = await fetchMessages(roomId, { signal });
     return mergeInto(queryClient.getQueryData<RoomMessages>(key), page, true);
   }
-  let after = catchUpAfter(held.messages, myId);
+  let after = catchUpAfter(held.messages, myId, held.syncedThrough);
   const fetched = [];
   for (;;) {
     const batch = await fetchMessages(roomId, { after, limit: CATCH_UP_PAGE, signal });
