@@ -107,8 +107,12 @@ class ChatClient {
     await this.sync(since);
   }
   async sync(since = this.syncedThrough): Promise<void> {
+    // Re-read a few messages before the watermark (as the web app does): ids are assigned at
+    // insert and may commit out of order.
+    const below = [...this.seen.keys()].filter((id) => id <= since).sort((a, b) => a - b);
+    const from = below.length > 20 ? below[below.length - 21]! : 0;
     const res = await fetch(
-      `${this.base}/api/rooms/${this.roomId}/messages?after=${since}&limit=500`,
+      `${this.base}/api/rooms/${this.roomId}/messages?after=${from}&limit=500`,
       {
         headers: { cookie: this.cookie },
       },
