@@ -2,30 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { jobInput, type JobView } from '#shared/schemas/jobs.ts';
-import { CityPicker, type City, type CityValue } from '../../components/city-picker.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
+import type { JobView } from '#shared/schemas/jobs.ts';
+import type { City } from '../../components/city-picker.tsx';
+import { JobFields, useJobDraft, type JobDraft } from '../../components/job-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
 import { api, errorMessage } from '../../lib/api.ts';
 import { jobChanged, updateJob } from './api.ts';
 
-interface Draft {
-  title: string;
-  location: CityValue;
-  type: string;
-  level: string;
-  jobCategory: string;
-  minSalary: string;
-  maxSalary: string;
-  description: string;
-}
-type Errors = Partial<Record<keyof Draft, string>>;
-const FIELD_OF: Record<string, keyof Draft> = { cityId: 'location' };
-
 const salaryText = (n: number | null) => (n === null ? '' : String(n));
 
-function draftOf(job: JobView): Draft {
+function draftOf(job: JobView): JobDraft {
   return {
     title: job.title,
     // The job view has the city's id and name; the state is looked up below for the label.
@@ -60,8 +46,7 @@ function useJobCity(job: JobView): City | null {
 export function JobEditForm({ job, onDone }: { job: JobView; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(job));
-  const [errors, setErrors] = useState<Errors>({});
+  const { draft, setDraft, errors, set, validate } = useJobDraft(() => draftOf(job));
   const [saving, setSaving] = useState(false);
 
   // Once the city's state is known, show "City, State" unless the owner already picked another.
@@ -77,37 +62,12 @@ export function JobEditForm({ job, onDone }: { job: JobView; onDone: () => void 
     setDraft((d) => ({ ...d, location: city }));
   }
 
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
-
   async function save(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const parsed = jobInput.safeParse({
-      title: draft.title,
-      cityId: draft.location === 'remote' ? null : (draft.location?.id ?? 0),
-      type: draft.type,
-      level: draft.level,
-      jobCategory: draft.jobCategory,
-      description: draft.description,
-      minSalary: draft.minSalary,
-      maxSalary: draft.maxSalary,
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        const field = FIELD_OF[key] ?? (key as keyof Draft);
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const v = validate();
+    if (!v) return;
     setSaving(true);
-    const v = parsed.data;
     try {
       const saved = await updateJob(job.id, {
         title: v.title,
@@ -130,116 +90,7 @@ export function JobEditForm({ job, onDone }: { job: JobView; onDone: () => void 
 
   return (
     <form onSubmit={save} noValidate className="flex flex-col gap-4">
-      <Field label={t('jobs.title')} error={errors.title}>
-        {(props) => (
-          <input
-            {...props}
-            value={draft.title}
-            onChange={(e) => set('title', e.target.value)}
-            maxLength={120}
-            required
-            className={inputClass}
-          />
-        )}
-      </Field>
-
-      <Field label={t('jobs.location')} error={errors.location}>
-        {(props) => (
-          <CityPicker
-            id={props.id}
-            invalid={props['aria-invalid']}
-            describedBy={props['aria-describedby']}
-            value={draft.location}
-            onChange={(v) => set('location', v)}
-            allowRemote
-          />
-        )}
-      </Field>
-
-      <div className="grid grid-cols-2 gap-3">
-        <Field label={t('jobs.type')} error={errors.type}>
-          {(props) => (
-            <PickSelect
-              {...props}
-              list="jobType"
-              value={draft.type}
-              onChange={(e) => set('type', e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <Field label={t('jobs.level')} error={errors.level}>
-          {(props) => (
-            <PickSelect
-              {...props}
-              list="jobLevel"
-              value={draft.level}
-              onChange={(e) => set('level', e.target.value)}
-              required
-            />
-          )}
-        </Field>
-      </div>
-
-      <Field label={t('jobs.category')} error={errors.jobCategory}>
-        {(props) => (
-          <PickSelect
-            {...props}
-            list="jobCategory"
-            value={draft.jobCategory}
-            onChange={(e) => set('jobCategory', e.target.value)}
-            required
-          />
-        )}
-      </Field>
-
-      <div className="grid grid-cols-2 gap-3">
-        <Field label={t('jobs.minSalary')} error={errors.minSalary}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={1000}
-              step="0.1"
-              value={draft.minSalary}
-              onChange={(e) => set('minSalary', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label={t('jobs.maxSalary')} error={errors.maxSalary}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={1000}
-              step="0.1"
-              value={draft.maxSalary}
-              onChange={(e) => set('maxSalary', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <p className="col-span-2 -mt-1 text-xs text-slate-500">{t('jobs.salaryHint')}</p>
-      </div>
-
-      <Field label={t('jobs.description')} error={errors.description}>
-        {(props) => (
-          <textarea
-            {...props}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            rows={8}
-            maxLength={5000}
-            required
-            className={`${inputClass} py-2`}
-          />
-        )}
-      </Field>
+      <JobFields draft={draft} errors={errors} set={set} descriptionRows={8} />
 
       <div className="flex gap-3">
         <Button variant="outline" className="flex-1" onClick={onDone} disabled={saving}>

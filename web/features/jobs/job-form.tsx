@@ -1,26 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { jobInput, type JobView } from '#shared/schemas/jobs.ts';
-import { CityPicker, type CityValue } from '../../components/city-picker.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
+import type { JobView } from '#shared/schemas/jobs.ts';
+import { JobFields, useJobDraft, type JobDraft } from '../../components/job-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { postJob } from './api.ts';
 
-interface Draft {
-  title: string;
-  location: CityValue;
-  type: string;
-  level: string;
-  jobCategory: string;
-  minSalary: string;
-  maxSalary: string;
-  description: string;
-}
-
-const EMPTY: Draft = {
+const EMPTY: JobDraft = {
   title: '',
   location: 'remote', // spec: location defaults to Remote
   type: '',
@@ -30,9 +17,6 @@ const EMPTY: Draft = {
   maxSalary: '',
   description: '',
 };
-
-type Errors = Partial<Record<keyof Draft, string>>;
-const FIELD_OF: Record<string, keyof Draft> = { cityId: 'location' };
 
 /**
  * THE job form (the post-job screen and recruiter onboarding step 4): title, location, type,
@@ -52,14 +36,8 @@ export function JobForm({
   failedMessage?: string;
 }) {
   const { t } = useTranslation();
-  const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { draft, errors, set, validate } = useJobDraft(EMPTY);
   const [sending, setSending] = useState(false);
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setErrors((e) => (e[key] ? { ...e, [key]: undefined } : e));
-  };
 
   const incomplete =
     !draft.title.trim() ||
@@ -71,29 +49,9 @@ export function JobForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (incomplete || sending) return;
-    const parsed = jobInput.safeParse({
-      title: draft.title,
-      cityId: draft.location === 'remote' ? null : (draft.location?.id ?? null),
-      type: draft.type,
-      level: draft.level,
-      jobCategory: draft.jobCategory,
-      description: draft.description,
-      minSalary: draft.minSalary,
-      maxSalary: draft.maxSalary,
-    });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const key = String(issue.path[0]);
-        const field = FIELD_OF[key] ?? (key as keyof Draft);
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+    const v = validate();
+    if (!v) return;
     setSending(true);
-    const v = parsed.data;
     try {
       const job = await postJob({
         title: v.title,
@@ -115,118 +73,7 @@ export function JobForm({
 
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-      <Field label={t('jobs.title')} error={errors.title}>
-        {(props) => (
-          <input
-            {...props}
-            value={draft.title}
-            onChange={(e) => set('title', e.target.value)}
-            placeholder={t('jobs.titlePlaceholder')}
-            maxLength={120}
-            required
-            className={inputClass}
-          />
-        )}
-      </Field>
-
-      <Field label={t('jobs.location')} error={errors.location}>
-        {(props) => (
-          <CityPicker
-            id={props.id}
-            invalid={props['aria-invalid']}
-            describedBy={props['aria-describedby']}
-            value={draft.location}
-            onChange={(v) => set('location', v)}
-            allowRemote
-          />
-        )}
-      </Field>
-
-      <div className="grid grid-cols-2 gap-3">
-        <Field label={t('jobs.type')} error={errors.type}>
-          {(props) => (
-            <PickSelect
-              {...props}
-              list="jobType"
-              value={draft.type}
-              onChange={(e) => set('type', e.target.value)}
-              required
-            />
-          )}
-        </Field>
-        <Field label={t('jobs.level')} error={errors.level}>
-          {(props) => (
-            <PickSelect
-              {...props}
-              list="jobLevel"
-              value={draft.level}
-              onChange={(e) => set('level', e.target.value)}
-              required
-            />
-          )}
-        </Field>
-      </div>
-
-      <Field label={t('jobs.category')} error={errors.jobCategory}>
-        {(props) => (
-          <PickSelect
-            {...props}
-            list="jobCategory"
-            value={draft.jobCategory}
-            onChange={(e) => set('jobCategory', e.target.value)}
-            required
-          />
-        )}
-      </Field>
-
-      <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('jobs.minSalary')} error={errors.minSalary}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={1000}
-              step="0.1"
-              value={draft.minSalary}
-              onChange={(e) => set('minSalary', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <Field label={t('jobs.maxSalary')} error={errors.maxSalary}>
-          {(props) => (
-            <input
-              {...props}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={1000}
-              step="0.1"
-              value={draft.maxSalary}
-              onChange={(e) => set('maxSalary', e.target.value)}
-              className={inputClass}
-            />
-          )}
-        </Field>
-        <p className="-mt-1 text-xs text-slate-500 sm:col-span-2">{t('jobs.salaryHint')}</p>
-      </div>
-
-      <Field label={t('jobs.description')} error={errors.description}>
-        {(props) => (
-          <textarea
-            {...props}
-            value={draft.description}
-            onChange={(e) => set('description', e.target.value)}
-            placeholder={t('jobs.descriptionPlaceholder')}
-            rows={6}
-            maxLength={5000}
-            required
-            className={`${inputClass} py-2`}
-          />
-        )}
-      </Field>
+      <JobFields draft={draft} errors={errors} set={set} placeholders />
 
       <div className="mt-2 flex gap-3">
         {onCancel && (
