@@ -6,31 +6,13 @@ import {
   REMOTE_SHARE,
   SALARY_BUCKETS,
   titleWords,
-  type CandidateReason,
 } from '#shared/matching.ts';
+import type { CandidateReason, CandidateView } from '#shared/schemas/matching.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { haversineSql } from './score-sql.ts';
 
-export interface Candidate {
-  userId: string;
-  fullName: string | null;
-  profileImage: string | null;
-  jobTitle: string | null;
-  companyName: string | null;
-  degree: string | null;
-  collegeName: string | null;
-  collegeStartYear: number | null;
-  collegeEndYear: number | null;
-  jobType: string | null;
-  experienceRange: string | null;
-  workExperience: string | null;
-  salaryRange: string | null;
-  city: { id: number; name: string; state: string } | null;
-  distanceKm: number | null;
-  matchScore: number;
-  reasons: CandidateReason[];
-  bestJob: { id: string; title: string };
-}
+/** A candidate as the repo finds it; presence is added by the route. */
+export type Candidate = Omit<CandidateView, 'isOnline'>;
 
 const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 // Job level → the seeker experience ranges that fit it (the reverse of LEVEL_FOR_EXPERIENCE).

@@ -2,31 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE } from '#shared/limits.ts';
+import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import { recommendCandidates } from './candidates.repo.ts';
-
-const candidate = z.object({
-  userId: z.string(),
-  fullName: z.string().nullable(),
-  profileImage: z.string().nullable(),
-  jobTitle: z.string().nullable(),
-  companyName: z.string().nullable(),
-  degree: z.string().nullable(),
-  collegeName: z.string().nullable(),
-  collegeStartYear: z.number().nullable(),
-  collegeEndYear: z.number().nullable(),
-  jobType: z.string().nullable(),
-  experienceRange: z.string().nullable(),
-  workExperience: z.string().nullable(),
-  salaryRange: z.string().nullable(),
-  city: z.object({ id: z.number(), name: z.string(), state: z.string() }).nullable(),
-  distanceKm: z.number().nullable(),
-  isOnline: z.boolean(),
-  matchScore: z.number(),
-  reasons: z.array(z.object({ code: z.string(), km: z.number().optional() })),
-  bestJob: z.object({ id: z.string(), title: z.string() }),
-});
 
 export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,7 +19,7 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
           limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
           offset: z.coerce.number().int().min(0).max(10_000).default(0),
         }),
-        response: { 200: z.object({ candidates: z.array(candidate), hasMore: z.boolean() }) },
+        response: { 200: candidatesPage },
       },
     },
     async (request) => {

@@ -1,45 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '#shared/limits.ts';
+import type { CandidatesPage } from '#shared/schemas/matching.ts';
 import { api } from '../../lib/api.ts';
 import { jobsKey } from '../jobs/api.ts';
 
-export type CandidateReasonCode =
-  'category' | 'jobType' | 'experience' | 'salary' | 'nearby' | 'remote' | 'profile';
-
-export interface CandidateReason {
-  code: CandidateReasonCode;
-  km?: number;
-}
-
-/** One recommended candidate (GET /api/recruiter/candidates). Pick-list fields are codes. */
-export interface Candidate {
-  userId: string;
-  fullName: string | null;
-  profileImage: string | null;
-  jobTitle: string | null;
-  companyName: string | null;
-  degree: string | null;
-  collegeName: string | null;
-  collegeStartYear: number | null;
-  collegeEndYear: number | null;
-  jobType: string | null;
-  experienceRange: string | null;
-  workExperience: string | null;
-  salaryRange: string | null;
-  city: { id: number; name: string; state: string } | null;
-  /** From the candidate's city to the city of the best-fitting job; null when unknown. */
-  distanceKm: number | null;
-  isOnline: boolean;
-  /** 0-100, best first. */
-  matchScore: number;
-  reasons: CandidateReason[];
-  bestJob: { id: string; title: string };
-}
-
-export interface CandidatesPage {
-  candidates: Candidate[];
-  hasMore: boolean;
-}
+export type {
+  CandidateView as Candidate,
+  CandidateReason,
+  CandidatesPage,
+} from '#shared/schemas/matching.ts';
 
 /**
  * Under `jobs`: posting, editing or closing a job changes who fits, so it refreshes this list.
