@@ -444,4 +444,50 @@ describe('chat between a recruiter and a seeker', () => {
     expect(unexpected(recruiter.errors)).toEqual([]);
     expect(unexpected(seeker.errors)).toEqual([]);
   });
+  it('(f) messages go over the socket; when the socket dies before its answer, the same message is sent over HTTP and shown once', async () => {
+    const r = recruiter.page;
+    const s = seeker.page;
+    const posts: string[] = [];
+    s.on('request', (req) => {
+      if (req.method() === 'POST' && /\/api\/rooms\/[^/]+\/messages$/.test(req.url()))
+        posts.push(req.postData() ?? '');
+    });
+    // Cut the tab's socket right after it carried the first message, before the server answers.
+    let cutFrame: string | null = null;
+    await s.routeWebSocket(/\/api\/ws$/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((frame) => {
+        server.send(frame);
+        if (cutFrame === null && typeof frame === 'string' && frame.includes('"message.send"')) {
+          cutFrame = frame;
+          void ws.close();
+          void server.close();
+        }
+      });
+    });
+    await s.reload();
+    await s.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    await s.getByTestId('presence').getByText('online', { exact: true }).waitFor();
+
+    const cut = 'Sent as the connection dropped';
+    await composer(s).fill(cut);
+    await composer(s).press('Enter');
+    await expectOnce(s, cut);
+    await expectOnce(r, cut);
+    // The socket carried it first, then HTTP with the same client id.
+    expect(cutFrame).not.toBeNull();
+    const { clientId } = JSON.parse(cutFrame!) as { clientId: string };
+    expect(posts.map((b) => (JSON.parse(b) as { clientId: string }).clientId)).toEqual([clientId]);
+
+    // Reconnected: the next message goes over the socket alone.
+    await s.getByText('Reconnecting...').waitFor({ state: 'hidden' });
+    const next = 'And this one over the socket';
+    await composer(s).fill(next);
+    await composer(s).press('Enter');
+    await expectOnce(s, next);
+    await expectOnce(r, next);
+    expect(posts).toHaveLength(1);
+    expect(await log(s).getByText('Sending...').count()).toBe(0);
+    expect(unexpected(seeker.errors)).toEqual([]);
+  });
 });

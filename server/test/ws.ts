@@ -1,12 +1,12 @@
 import WebSocket from 'ws';
-import type { RealtimeEvent } from '#shared/schemas/chat.ts';
+import type { ServerFrame } from '#shared/schemas/chat.ts';
 
 /** A real WebSocket client that records every event it receives. */
 export interface WsClient {
-  events: RealtimeEvent[];
+  events: ServerFrame[];
   socket: WebSocket;
   /** Resolves with the first event (already received or future) that matches. */
-  next(match: (e: RealtimeEvent) => boolean, timeoutMs?: number): Promise<RealtimeEvent>;
+  next(match: (e: ServerFrame) => boolean, timeoutMs?: number): Promise<ServerFrame>;
   closed: Promise<number>;
   close(): void;
 }
@@ -19,13 +19,12 @@ export async function connectWs(
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, {
     headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
-  const events: RealtimeEvent[] = [];
-  const waiters: { match: (e: RealtimeEvent) => boolean; resolve: (e: RealtimeEvent) => void }[] =
-    [];
+  const events: ServerFrame[] = [];
+  const waiters: { match: (e: ServerFrame) => boolean; resolve: (e: ServerFrame) => void }[] = [];
   socket.on('message', (raw) => {
     const text = String(raw);
     if (text === 'pong') return;
-    const event = JSON.parse(text) as RealtimeEvent;
+    const event = JSON.parse(text) as ServerFrame;
     events.push(event);
     for (const w of [...waiters]) {
       if (w.match(event)) {

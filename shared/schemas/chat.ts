@@ -14,6 +14,17 @@ export const sendMessageBody = z.object({
     .max(MESSAGE_MAX, m('chat.messageTooLong')),
 });
 
+/**
+ * A message sent over the tab's WebSocket: the HTTP send's body plus the room and a reference
+ * the server's answer echoes. Same rules, same idempotency by clientId.
+ */
+export const socketSendFrame = sendMessageBody.extend({
+  type: z.literal('message.send'),
+  ref: z.string().min(1).max(64),
+  roomId: z.string().max(64),
+});
+export type SocketSendFrame = z.infer<typeof socketSendFrame>;
+
 export const roomStatusBody = z.object({ status: z.enum(ROOM_STATUSES, m('chat.invalidStatus')) });
 
 /** A seeker starts from a job; a recruiter starts with a seeker (optionally for one of their jobs). */
@@ -108,3 +119,15 @@ export type RealtimeEvent =
   | { type: 'room.read'; roomId: string; readerId: string; upTo: number }
   | { type: 'presence'; userId: string; online: boolean }
   | { type: 'hello'; userId: string };
+
+/** The server's answer to one socket send, to that socket only. */
+export type SocketSendReply =
+  | { type: 'message.ack'; ref: string; message: MessageView }
+  | {
+      type: 'message.nack';
+      ref: string;
+      error: { status: number; code: string; message: string };
+    };
+
+/** Every frame the server writes on the socket (besides 'pong'). */
+export type ServerFrame = RealtimeEvent | SocketSendReply;

@@ -1,6 +1,11 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { RealtimeEvent } from '#shared/schemas/chat.ts';
-import { onUnauthorized } from './api.ts';
+import type {
+  MessageView,
+  RealtimeEvent,
+  ServerFrame,
+  SocketSendFrame,
+} from '#shared/schemas/chat.ts';
+import { ApiError, onUnauthorized } from './api.ts';
 
 /**
  * The ONE realtime connection of the tab: a WebSocket to /api/ws on the same origin (the session
@@ -20,6 +25,20 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
 /** Close code the server uses when the session is signed out. */
 const SIGNED_OUT = 4401;
+/** A socket send unanswered for this long is handed to the caller's fallback (HTTP). */
+const SEND_TIMEOUT_MS = 8_000;
+
+/**
+ * The socket could not carry a send (not open, closed before the answer, or no answer in time).
+ * The message may or may not be stored: resend it by another way with the SAME client id.
+ */
+export class SocketUnavailable extends Error {}
+
+interface PendingSend {
+  resolve: (message: MessageView) => void;
+  reject: (error: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /** Exponential backoff with "equal jitter": half fixed, half random, capped near 10 s. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -46,6 +65,8 @@ class RealtimeConnection {
   private readonly connects = new Set<ConnectListener>();
   private readonly statusWatchers = new Set<() => void>();
   private windowHooked = false;
+  private readonly pending = new Map<string, PendingSend>();
+  private nextRef = 1;
 
   getStatus = (): RealtimeStatus => this.status;
 
@@ -68,6 +89,28 @@ class RealtimeConnection {
     clearTimeout(this.retryTimer);
     this.drop();
     this.setStatus('idle');
+  }
+
+  /**
+   * Sends a chat message over the open socket; resolves with the stored message (the server's
+   * ack) or rejects with the server's ApiError (nack), or with SocketUnavailable when the socket
+   * cannot answer — then the caller falls back to HTTP with the same client id.
+   */
+  sendMessage(frame: Omit<SocketSendFrame, 'type' | 'ref'>): Promise<MessageView> {
+    const socket = this.socket;
+    if (this.status !== 'connected' || !socket || socket.readyState !== WebSocket.OPEN)
+      return Promise.reject(new SocketUnavailable('not connected'));
+    const ref = String(this.nextRef++);
+    return new Promise<MessageView>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(ref);
+        reject(new SocketUnavailable('no answer'));
+      }, SEND_TIMEOUT_MS);
+      this.pending.set(ref, { resolve, reject, timer });
+      socket.send(
+        JSON.stringify({ type: 'message.send', ref, ...frame } satisfies SocketSendFrame),
+      );
+    });
   }
 
   subscribe(listener: EventListener): () => void {
@@ -140,12 +183,25 @@ class RealtimeConnection {
       if (this.socket !== socket) return;
       this.alive();
       if (message.data === 'pong') return;
-      let event: RealtimeEvent;
+      let frame: ServerFrame;
       try {
-        event = JSON.parse(String(message.data)) as RealtimeEvent;
+        frame = JSON.parse(String(message.data)) as ServerFrame;
       } catch {
         return;
       }
+      if (frame.type === 'message.ack' || frame.type === 'message.nack') {
+        const waiting = this.pending.get(frame.ref);
+        if (!waiting) return;
+        this.pending.delete(frame.ref);
+        clearTimeout(waiting.timer);
+        if (frame.type === 'message.ack') waiting.resolve(frame.message);
+        else {
+          const { status, code, message: text } = frame.error;
+          waiting.reject(new ApiError(status, code, text, null));
+        }
+        return;
+      }
+      const event: RealtimeEvent = frame;
       if (event.type === 'hello') this.connected();
       for (const listener of [...this.events]) {
         try {
@@ -159,6 +215,7 @@ class RealtimeConnection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopPinging();
+      this.failPending();
       if (close.code === SIGNED_OUT) return this.stop();
       this.scheduleRetry();
     };
@@ -190,9 +247,19 @@ class RealtimeConnection {
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
+  /** Sends still waiting on a socket that is gone go the other way (their callers retry). */
+  private failPending(): void {
+    for (const [ref, waiting] of this.pending) {
+      clearTimeout(waiting.timer);
+      this.pending.delete(ref);
+      waiting.reject(new SocketUnavailable('connection lost'));
+    }
+  }
+
   /** Forgets the current socket without waiting for its close event. */
   private drop(): void {
     this.stopPinging();
+    this.failPending();
     const socket = this.socket;
     this.socket = null;
     if (socket) {

@@ -28,7 +28,11 @@ export async function createSession(
 
 export async function findSession(db: Db, token: string): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
-  const hash = hashToken(token);
+  return findSessionByHash(db, hashToken(token));
+}
+
+/** The live session with this hash (not revoked, not expired, user not deleted), or null. */
+export async function findSessionByHash(db: Db, hash: string): Promise<SessionUser | null> {
   const [row] = await db.query<{
     id: string;
     phone_no: string;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
-import type { MessageView, RealtimeEvent } from '#shared/schemas/chat.ts';
+import type { MessageView, ServerFrame, SocketSendReply } from '#shared/schemas/chat.ts';
 
 // Two real server processes sharing PostgreSQL and Redis. Clients talk to different servers,
 // connections drop, one server is killed mid-stream: every acknowledged message must arrive
@@ -95,10 +95,19 @@ class ChatClient {
       headers: { cookie: this.cookie },
     });
     socket.on('message', (raw) => {
-      const e = JSON.parse(String(raw)) as RealtimeEvent;
+      const e = JSON.parse(String(raw)) as ServerFrame;
       if (e.type === 'message.created') this.take(e.message);
+      if (e.type === 'message.ack' || e.type === 'message.nack') {
+        this.answers.get(e.ref)?.(e);
+        this.answers.delete(e.ref);
+      }
     });
     socket.on('error', () => {});
+    socket.on('close', () => {
+      // Unanswered socket sends go over HTTP instead, as in the web app.
+      for (const answer of this.answers.values()) answer(null);
+      this.answers.clear();
+    });
     await new Promise<void>((resolve, reject) => {
       socket.once('open', () => resolve());
       socket.once('error', reject);
@@ -124,9 +133,35 @@ class ChatClient {
   drop(): void {
     this.socket?.terminate();
   }
-  /** Sends until acknowledged, failing over to the other server with the SAME client id. */
+  private readonly answers = new Map<string, (reply: SocketSendReply | null) => void>();
+  /** Over the open socket, like the web app; null when the socket cannot answer in time. */
+  private sendOverSocket(clientId: string, text: string): Promise<SocketSendReply | null> {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN) return Promise.resolve(null);
+    const ref = randomUUID();
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.answers.delete(ref);
+        resolve(null);
+      }, 3000);
+      this.answers.set(ref, (reply) => {
+        clearTimeout(timer);
+        resolve(reply);
+      });
+      socket.send(
+        JSON.stringify({ type: 'message.send', ref, roomId: this.roomId, clientId, message: text }),
+      );
+    });
+  }
+  /**
+   * Sends over the socket first; when it cannot answer, over HTTP until acknowledged, failing
+   * over to the other server — always with the SAME client id.
+   */
   async send(text: string, bases: string[]): Promise<MessageView> {
     const clientId = randomUUID();
+    const reply = await this.sendOverSocket(clientId, text);
+    if (reply?.type === 'message.ack') return reply.message;
+    if (reply?.type === 'message.nack') throw new Error(reply.error.message);
     for (let attempt = 0; attempt < 20; attempt++) {
       const base = bases[attempt % bases.length]!;
       try {

@@ -8,12 +8,14 @@ import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isAllowedOrigin } from '../../plugins/auth.ts';
 import { partnersOf } from './rooms.repo.ts';
+import { handleSocketSend, type SocketSender } from './socket-send.ts';
 
 interface Conn {
   id: string;
   userId: string;
   sessionHash: string;
   socket: WebSocket;
+  sender: SocketSender;
 }
 
 /**
@@ -22,7 +24,8 @@ interface Conn {
  * instance or another through Redis — reach every local socket of the users they name.
  */
 export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<void> {
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  // Room for a 2,000-character message even when every character is JSON-escaped.
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const byUser = new Map<string, Set<Conn>>();
 
   ctx.bus.onEvent((userIds, event) => {
@@ -61,6 +64,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
         userId: user.id,
         sessionHash: user.sessionHash,
         socket,
+        sender: { user, checkedAt: Date.now(), inFlight: 0 },
       };
       const set = byUser.get(user.id) ?? new Set<Conn>();
       byUser.set(user.id, set);
@@ -71,9 +75,17 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
         .then((first) => (first ? announce(user.id, true) : undefined))
         .catch((err) => ctx.log.warn({ err }, 'presence connect failed'));
 
-      // Clients ping to keep proxies from closing idle sockets; nothing else is read from them.
-      socket.on('message', (raw) => {
-        if (String(raw) === 'ping') socket.send('pong');
+      // Clients ping to keep proxies from closing idle sockets, and send chat messages.
+      socket.on('message', (raw, isBinary) => {
+        if (isBinary) return;
+        const text = String(raw);
+        if (text === 'ping') return socket.send('pong');
+        void handleSocketSend(ctx, conn.sender, text).then((reply) => {
+          if (!reply || socket.readyState !== 1) return;
+          socket.send(JSON.stringify(reply));
+          if (reply.type === 'message.nack' && reply.error.status === 401)
+            socket.close(4401, 'signed out');
+        });
       });
       socket.on('close', () => {
         set.delete(conn);

@@ -1,6 +1,7 @@
 import type { RoomStatus } from '#shared/picklists.ts';
 import type { ChatListItem, MessageView, RoomView } from '#shared/schemas/chat.ts';
 import { api, apiUpload } from '../../lib/api.ts';
+import { realtime, SocketUnavailable } from '../../lib/realtime.ts';
 
 /** Every chat query lives under this key: one invalidation refreshes them all after a reconnect. */
 export const chatKey = ['chat'] as const;
@@ -50,6 +51,23 @@ export const postMessage = (roomId: string, clientId: string, message: string) =
     method: 'POST',
     body: { clientId, message },
   }).then((r) => r.message);
+
+/**
+ * Sends a message over the tab's WebSocket (the fast path) and, when the socket cannot answer,
+ * over HTTP with the same client id: whichever arrived first is stored, once.
+ */
+export async function sendChatMessage(
+  roomId: string,
+  clientId: string,
+  message: string,
+): Promise<MessageView> {
+  try {
+    return await realtime.sendMessage({ roomId, clientId, message });
+  } catch (err) {
+    if (err instanceof SocketUnavailable) return postMessage(roomId, clientId, message);
+    throw err;
+  }
+}
 
 export const postRead = (roomId: string, upTo: number) =>
   api<void>(`/api/rooms/${enc(roomId)}/read`, { method: 'POST', body: { upTo } });

@@ -4,7 +4,7 @@ import { toast } from 'sonner';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { chatListsKey, messagesKey, newClientId, outboxKey, postMessage } from './api.ts';
+import { chatListsKey, messagesKey, newClientId, outboxKey, sendChatMessage } from './api.ts';
 import {
   mergeInto,
   upsertOutgoing,
@@ -26,15 +26,16 @@ export function storeMessage(queryClient: QueryClient, message: MessageView): vo
 }
 
 /**
- * POSTs an outgoing message. The client id stays the same across retries, so the server stores
- * it once whatever happens (double tap, retry after a timeout whose first try did arrive).
+ * Sends an outgoing message (socket first, HTTP when the socket cannot). The client id stays the
+ * same across retries and both ways, so the server stores it once whatever happens (double tap,
+ * a socket that died after the message arrived, retry after a timeout).
  */
 function deliver(queryClient: QueryClient, entry: OutgoingMessage): void {
   const key = outboxKey(entry.roomId);
   queryClient.setQueryData<OutgoingMessage[]>(key, (outbox) =>
     upsertOutgoing(outbox, { ...entry, state: 'sending' }),
   );
-  postMessage(entry.roomId, entry.clientId, entry.text).then(
+  sendChatMessage(entry.roomId, entry.clientId, entry.text).then(
     (message) => {
       storeMessage(queryClient, message);
       void queryClient.invalidateQueries({ queryKey: chatListsKey });
