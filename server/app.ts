@@ -33,6 +33,7 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes } from './modules/chat/realtime.ts';
 import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
+import { createCandidateScores } from './modules/matching/candidate-scores.ts';
 
 export interface RouteInfo {
   method: string;
@@ -82,6 +83,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     storage: createStorage(config),
     bus: createBus(config.redisUrl),
     events: new EventEmitter(),
+    matching: createCandidateScores(db, app.log),
   };
 
   await app.register(cookie);
@@ -129,6 +131,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   pruneTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    await ctx.matching.close();
     await ctx.bus.close();
     if (!options.db) await db.close();
   });

@@ -8,6 +8,7 @@ import type { OneTimeCodes } from './lib/one-time-codes.ts';
 import type { Storage } from './adapters/storage.ts';
 import type { MailDriver } from './adapters/mail.ts';
 import type { Bus } from './adapters/bus.ts';
+import type { CandidateScores } from './modules/matching/candidate-scores.ts';
 
 /** What route modules and services need, built once in app.ts. */
 export interface Ctx {
@@ -23,4 +24,6 @@ export interface Ctx {
   bus: Bus;
   /** In-process signals between modules (e.g. 'session-revoked' closes that session's sockets). */
   events: EventEmitter;
+  /** Precomputed recommended candidates: drain() refreshes, nudge() schedules a refresh. */
+  matching: CandidateScores;
 }

@@ -154,6 +154,15 @@ describe('demo companies', () => {
     expect(rows.filter((r) => r.is_verified).length).toBeGreaterThanOrEqual(4);
   });
 
+  it('recommended candidates are precomputed for every demo recruiter, nothing left queued', async () => {
+    const [row] = await t.ctx.db.query<{ stale: number; queued: number; recruiters: number }>(
+      `SELECT (SELECT count(*)::int FROM candidate_score_state WHERE scored_rev <> jobs_rev) AS stale,
+              (SELECT count(*)::int FROM candidate_score_dirty) AS queued,
+              (SELECT count(DISTINCT recruiter_id)::int FROM candidate_scores) AS recruiters`,
+    );
+    expect(row).toEqual({ stale: 0, queued: 0, recruiters: DEMO_COMPANIES.length + 1 });
+  });
+
   it('generated seekers are onboarded with varied preferences across cities', async () => {
     const [row] = await t.ctx.db.query<{
       cities: number;

@@ -26,6 +26,9 @@ export async function seedDemoData(ctx: Ctx): Promise<boolean> {
   await ctx.db.tx(async (q) => {
     for (const step of steps) await step(q, ctx);
   });
+  // Recommended candidates come from precomputed scores: fill them now, so the first look at the
+  // recruiter's Home reads them instead of waiting for the worker.
+  await ctx.matching.drain();
   ctx.log.info('Demo data loaded (see README: demo logins)');
   return true;
 }

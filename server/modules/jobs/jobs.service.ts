@@ -22,7 +22,7 @@ export async function createJob(
   recruiterId: string,
   v: z.output<typeof jobInput>,
 ): Promise<string> {
-  return ctx.db.tx(async (q) => {
+  const id = await ctx.db.tx(async (q) => {
     const [owner] = await q.query<{
       company_name: string | null;
       onboarding_step: number;
@@ -61,6 +61,8 @@ export async function createJob(
     if (!owner.is_onboarded) await advance(q, recruiterId, 4, true);
     return job!.id;
   });
+  ctx.matching.nudge(); // recommended candidates: refresh this recruiter's scores
+  return id;
 }
 
 /** Loads a job for a change and checks the caller owns it (server-enforced ownership). */
@@ -107,6 +109,7 @@ export async function updateJob(
     if (sets.length === 0) return;
     await q.query(`UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
   });
+  ctx.matching.nudge();
 }
 
 export async function setJobStatus(
@@ -119,4 +122,5 @@ export async function setJobStatus(
     await ownJob(q, recruiterId, jobId);
     await q.query('UPDATE jobs SET status = $2, updated_at = now() WHERE id = $1', [jobId, status]);
   });
+  ctx.matching.nudge();
 }

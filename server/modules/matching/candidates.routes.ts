@@ -5,7 +5,7 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
 import { requireRole } from '../../plugins/auth.ts';
-import { recommendCandidates } from './candidates.repo.ts';
+import { recommendCandidates, scoredCandidates, scoresFresh } from './candidates.repo.ts';
 
 export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -25,7 +25,15 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     async (request) => {
       const me = requireRole(request, 'recruiter');
       const { limit, offset } = request.query;
-      const rows = await recommendCandidates(ctx.db, me.id, limit + 1, offset);
+      // Precomputed scores when they reflect the recruiter's current open jobs (decision 008);
+      // otherwise the live query (correct, slower) while the worker catches up.
+      let rows;
+      if (await scoresFresh(ctx.db, me.id)) {
+        rows = await scoredCandidates(ctx.db, me.id, limit + 1, offset);
+      } else {
+        ctx.matching.nudge();
+        rows = await recommendCandidates(ctx.db, me.id, limit + 1, offset);
+      }
       const page = rows.slice(0, limit);
       const online = await ctx.bus.online(page.map((c) => c.userId));
       return {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { cityId, newRecruiter, type TestUser } from '../../test/users.ts';
+import * as fixtures from './fixtures.ts';
+import type { SeekerFields } from './fixtures.ts';
+import { scoresFresh } from './candidates.repo.ts';
 
 let t: TestApp;
 let blr: number;
@@ -8,6 +11,8 @@ let mysuru: number;
 let delhi: number;
 beforeAll(async () => {
   t = await createTestApp();
+  // Refreshes only when a test drains: before it the live query answers, after it the table.
+  t.ctx.matching.setAuto(false);
   [blr, mysuru, delhi] = await Promise.all([
     cityId(t, 'Bengaluru'),
     cityId(t, 'Mysuru'),
@@ -21,48 +26,18 @@ afterAll(async () => {
 const get = (u: TestUser, qs = '') =>
   t.app.inject({ url: `/api/recruiter/candidates${qs}`, headers: { cookie: u.cookie } });
 
-async function seeker(
-  name: string,
-  p: Record<string, unknown>,
-  onboarded = true,
-): Promise<TestUser> {
-  const u = await newUser(t, 'user');
-  await t.ctx.db.query(
-    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id, job_title, introduction)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      u.id,
-      name,
-      p.category ?? null,
-      p.type ?? null,
-      p.experience ?? null,
-      p.salary ?? null,
-      p.city ?? null,
-      p.title ?? null,
-      p.intro ?? null,
-    ],
-  );
-  if (onboarded) await markOnboarded(t, u.id, 6);
-  return u;
-}
-async function job(r: TestUser, over: Record<string, unknown> = {}): Promise<string> {
-  const j = {
-    title: 'React Developer',
-    category: 'software_development',
-    type: 'full_time',
-    level: '1_3',
-    min: 6,
-    max: 9,
-    city: blr,
-    status: 'open',
-    ...over,
-  };
-  const [row] = await t.ctx.db.query<{ id: string }>(
-    `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, min_salary, max_salary, description, status)
-     VALUES ($1, $2, 'Acme', 'x', $3, $4, $5, $6, $7, $8, 'd', $9) RETURNING id`,
-    [r.id, j.title, j.city, j.type, j.level, j.category, j.min, j.max, j.status],
-  );
-  return row!.id;
+const seeker = (name: string, p: SeekerFields, onboarded = true) =>
+  fixtures.seeker(t, name, p, onboarded);
+const job = (r: TestUser, over: Record<string, unknown> = {}) =>
+  fixtures.job(t, r, { city: blr, ...over });
+
+/** Runs the checks on the live query (stale scores), then on the precomputed scores. */
+async function onBothPaths(r: TestUser, check: () => Promise<void>): Promise<void> {
+  expect(await scoresFresh(t.ctx.db, r.id)).toBe(false);
+  await check();
+  await t.ctx.matching.drain();
+  expect(await scoresFresh(t.ctx.db, r.id)).toBe(true);
+  await check();
 }
 
 describe('recommended candidates', () => {
@@ -104,36 +79,35 @@ describe('recommended candidates', () => {
       city: blr,
       title: 'React developer',
     });
-    await t.ctx.db.query(
-      `INSERT INTO chat_rooms (recruiter_id, seeker_id, created_by, status) VALUES ($1, $2, $1, 'rejected')`,
-      [r.id, rejected.id],
-    );
+    await fixtures.reject(t, r, rejected);
     const deleted = await seeker('Deleted', { category: 'software_development', city: blr });
     await t.ctx.db.query('UPDATE users SET deleted_at = now() WHERE id = $1', [deleted.id]);
 
-    const res = await get(r);
-    expect(res.statusCode).toBe(200);
-    const list = res.json().candidates as {
-      userId: string;
-      matchScore: number;
-      reasons: { code: string }[];
-      bestJob: { id: string };
-      distanceKm: number | null;
-    }[];
-    expect(list.map((c) => c.userId)).toEqual([perfect.id, near.id, far.id]);
-    expect(list[0]).toMatchObject({ matchScore: 100, bestJob: { id: jobId }, distanceKm: 0 });
-    expect(list[0]!.reasons.map((x) => x.code)).toEqual([
-      'category',
-      'jobType',
-      'experience',
-      'salary',
-      'profile',
-      'nearby',
-    ]);
-    // Mysuru (~128 km) and Delhi earn no distance points: equal scores, nearest first.
-    expect(list[1]!.matchScore).toBe(list[2]!.matchScore);
-    expect(list[1]!.distanceKm!).toBeLessThan(list[2]!.distanceKm!);
-    expect(list.some((c) => c.userId === weak.id)).toBe(false); // nothing fits: score 0
+    await onBothPaths(r, async () => {
+      const res = await get(r);
+      expect(res.statusCode).toBe(200);
+      const list = res.json().candidates as {
+        userId: string;
+        matchScore: number;
+        reasons: { code: string }[];
+        bestJob: { id: string };
+        distanceKm: number | null;
+      }[];
+      expect(list.map((c) => c.userId)).toEqual([perfect.id, near.id, far.id]);
+      expect(list[0]).toMatchObject({ matchScore: 100, bestJob: { id: jobId }, distanceKm: 0 });
+      expect(list[0]!.reasons.map((x) => x.code)).toEqual([
+        'category',
+        'jobType',
+        'experience',
+        'salary',
+        'profile',
+        'nearby',
+      ]);
+      // Mysuru (~128 km) and Delhi earn no distance points: equal scores, nearest first.
+      expect(list[1]!.matchScore).toBe(list[2]!.matchScore);
+      expect(list[1]!.distanceKm!).toBeLessThan(list[2]!.distanceKm!);
+      expect(list.some((c) => c.userId === weak.id)).toBe(false); // nothing fits: score 0
+    });
   });
 
   it('pages never repeat or skip anyone, even with many equal scores', async () => {
@@ -142,20 +116,22 @@ describe('recommended candidates', () => {
     const ids: string[] = [];
     for (let i = 0; i < 25; i++)
       ids.push((await seeker(`Same ${i}`, { category: 'software_development', city: blr })).id);
-    const seen: string[] = [];
-    for (let offset = 0; ; offset += 10) {
-      const res = await get(r, `?limit=10&offset=${offset}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const page = res.json();
-      seen.push(...page.candidates.map((c: { userId: string }) => c.userId));
-      if (!page.hasMore) break;
-    }
-    // Seekers of the earlier tests share this database: every one appears once, ours all appear,
-    // and ours (equal score, equal distance) come in user-id order.
-    expect(new Set(seen).size).toBe(seen.length);
-    const ours = seen.filter((id) => ids.includes(id));
-    expect(new Set(ours)).toEqual(new Set(ids));
-    expect(ours).toEqual([...ours].sort());
+    await onBothPaths(r, async () => {
+      const seen: string[] = [];
+      for (let offset = 0; ; offset += 10) {
+        const res = await get(r, `?limit=10&offset=${offset}`);
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json();
+        seen.push(...page.candidates.map((c: { userId: string }) => c.userId));
+        if (!page.hasMore) break;
+      }
+      // Seekers of the earlier tests share this database: every one appears once, ours all appear,
+      // and ours (equal score, equal distance) come in user-id order.
+      expect(new Set(seen).size).toBe(seen.length);
+      const ours = seen.filter((id) => ids.includes(id));
+      expect(new Set(ours)).toEqual(new Set(ids));
+      expect(ours).toEqual([...ours].sort());
+    });
   });
 
   it('is empty without open jobs; seekers cannot call it; absurd limit/offset are refused', async () => {

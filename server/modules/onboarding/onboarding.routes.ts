@@ -44,10 +44,9 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     },
     async (request) => {
       const me = requireRole(request, 'user');
-      return answer(
-        me.id,
-        await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body),
-      );
+      const next = await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body);
+      ctx.matching.nudge(); // recommended candidates: (re)score this seeker
+      return answer(me.id, next);
     },
   );
 

@@ -50,6 +50,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
       const me = requireRole(request, 'user');
       assertOwnImage(me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
       await updateSeekerFields(ctx.db, me.id, request.body);
+      ctx.matching.nudge(); // recommended candidates: rescore this seeker
       return ownSeeker(me.id);
     },
   );
@@ -63,6 +64,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
     async (request) => {
       const me = requireRole(request, 'user');
       await updateSeekerFields(ctx.db, me.id, request.body);
+      ctx.matching.nudge(); // recommended candidates: rescore this seeker
       return ownSeeker(me.id);
     },
   );
