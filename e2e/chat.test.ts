@@ -490,4 +490,37 @@ describe('chat between a recruiter and a seeker', () => {
     expect(await log(s).getByText('Sending...').count()).toBe(0);
     expect(unexpected(seeker.errors)).toEqual([]);
   });
+  it('(g) a long conversation opens on its newest page and loads earlier messages when scrolled back', async () => {
+    const s = seeker.page;
+    const db = h.server.ctx.db;
+    const [room] = await db.query<{ room_id: string; sender_id: string }>(
+      `SELECT room_id, sender_id FROM chat_messages WHERE message = 'And this one over the socket'`,
+    );
+    await db.query(
+      `INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message)
+       SELECT $1, $2, gen_random_uuid(), 'text', 'history ' || g FROM generate_series(1, 230) g`,
+      [room!.room_id, room!.sender_id],
+    );
+    await s.reload();
+    await expectOnce(s, 'history 230');
+    await expectOnce(s, 'history 31');
+    expect(await log(s).getByText('history 30', { exact: true }).count()).toBe(0);
+    const older = log(s).getByRole('button', { name: 'Load earlier messages' });
+    await older.waitFor();
+
+    // Scrolling to the top loads the page before; the reader stays where they were.
+    await log(s).evaluate((el) => (el.scrollTop = 0));
+    await expectOnce(s, 'history 30');
+    await expectOnce(s, 'history 1');
+    await expectOnce(s, 'Sent as the connection dropped');
+    await expect
+      .poll(() => log(s).evaluate((el) => el.scrollTop), { timeout: 5000 })
+      .toBeGreaterThan(0);
+    // Everything is held now: no more button, every id once and in order.
+    await log(s).evaluate((el) => (el.scrollTop = 0));
+    await older.waitFor({ state: 'detached' });
+    const ids = (await shownIds(s)).map(Number);
+    expect(ids).toEqual([...new Set(ids)].sort((a, b) => a - b));
+    expect(unexpected(seeker.errors)).toEqual([]);
+  });
 });

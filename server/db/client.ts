@@ -7,7 +7,11 @@ import { mkdirSync } from 'node:fs';
 // One small interface over both engines, so repos write plain SQL once and it runs on the embedded
 // PGlite and on real PostgreSQL alike.
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * `name` makes it a prepared statement on PostgreSQL (parsed and planned once per connection):
+   * for hot statements with a fixed shape only. PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
 }
 
 export interface Tx extends Queryable {
@@ -88,9 +92,9 @@ async function openPostgres(url: string): Promise<Db> {
     get queryCount() {
       return count;
     },
-    async query<T>(sql: string, params: unknown[] = []) {
+    async query<T>(sql: string, params: unknown[] = [], name?: string) {
       count += 1;
-      return (await pool.query(sql, params)).rows as T[];
+      return (await pool.query({ text: sql, values: params, name })).rows as T[];
     },
     async exec(sql) {
       await pool.query(sql);
@@ -100,9 +104,9 @@ async function openPostgres(url: string): Promise<Db> {
       try {
         await client.query('BEGIN');
         const result = await fn({
-          async query<T>(sql: string, params: unknown[] = []) {
+          async query<T>(sql: string, params: unknown[] = [], name?: string) {
             count += 1;
-            return (await client.query(sql, params)).rows as T[];
+            return (await client.query({ text: sql, values: params, name })).rows as T[];
           },
           async exec(sql: string) {
             await client.query(sql);

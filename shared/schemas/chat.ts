@@ -3,6 +3,8 @@ import { ROOM_STATUSES } from '../picklists.ts';
 import { m } from './common.ts';
 
 export const MESSAGE_MAX = 2000;
+/** Messages per page of a room's history (the newest page, then older pages on scroll). */
+export const MESSAGES_PAGE = 200;
 
 /** A message as typed: trimmed, never empty, bounded; the client makes its id (idempotent send). */
 export const sendMessageBody = z.object({

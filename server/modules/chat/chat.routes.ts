@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROOM_STATUSES } from '#shared/picklists.ts';
+import { m } from '#shared/schemas/common.ts';
 import {
   chatListItem,
   createRoomBody,
   interviewBody,
+  MESSAGES_PAGE,
   messageView,
   roomStatusBody,
   roomView,
@@ -118,10 +120,13 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       schema: {
         tags: ['chat'],
         params: roomParams,
-        querystring: z.object({
-          after: z.coerce.number().int().min(0).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(200),
-        }),
+        querystring: z
+          .object({
+            after: z.coerce.number().int().min(0).optional(),
+            before: z.coerce.number().int().min(1).optional(),
+            limit: z.coerce.number().int().min(1).max(500).default(MESSAGES_PAGE),
+          })
+          .refine((q) => q.after === undefined || q.before === undefined, m('chat.afterOrBefore')),
         response: { 200: z.object({ messages: z.array(messageView) }) },
       },
     },

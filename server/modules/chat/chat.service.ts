@@ -91,7 +91,9 @@ export async function sendMessage(
   text: string,
 ): Promise<{ message: MessageView; created: boolean }> {
   if (!/^[0-9a-f-]{36}$/i.test(roomId)) throw notFound('chat.notMember');
-  // One statement checks membership, stores (or finds) the message and touches the room.
+  const members = await roomMembers(ctx, roomId);
+  if (!members.includes(me.id)) throw notFound('chat.notMember');
+  // One statement stores (or finds) the message and touches the room.
   const result = await insertMessage(ctx.db, {
     roomId,
     senderId: me.id,
@@ -99,14 +101,9 @@ export async function sendMessage(
     kind: 'text',
     message: text,
   });
-  if (!result) throw notFound('chat.notMember');
   // A retry is answered with the stored message and published again: the first attempt may have
   // died (or its server with it) between the commit and the publish. Clients dedupe by id.
-  await ctx.bus.publish(await roomMembers(ctx, roomId), {
-    type: 'message.created',
-    roomId,
-    message: result.message,
-  });
+  await ctx.bus.publish(members, { type: 'message.created', roomId, message: result.message });
   return result;
 }
 
@@ -118,8 +115,10 @@ async function roomMembers(ctx: Ctx, roomId: string): Promise<string[]> {
   const [row] = await ctx.db.query<{ recruiter_id: string; seeker_id: string }>(
     'SELECT recruiter_id, seeker_id FROM chat_rooms WHERE id = $1',
     [roomId],
+    'chat_room_members',
   );
-  const ids = row ? [row.recruiter_id, row.seeker_id] : [];
+  if (!row) return []; // not cached: only real rooms take room in the cache
+  const ids = [row.recruiter_id, row.seeker_id];
   if (membersCache.size > 50_000) membersCache.clear();
   membersCache.set(roomId, ids);
   return ids;
@@ -152,7 +151,7 @@ export async function setRoomStatus(
       message: text,
       meta: { status },
     });
-    return { message: inserted!.message, updatedAt: row!.updated_at };
+    return { message: inserted.message, updatedAt: row!.updated_at };
   });
   await ctx.bus.publish(members(room), { type: 'room.updated', roomId, status, updatedAt });
   await publishMessage(ctx, room, message);
@@ -182,7 +181,7 @@ export async function scheduleInterview(
       message: text,
       meta: v,
     });
-    return { message: inserted!.message, updatedAt: row!.updated_at };
+    return { message: inserted.message, updatedAt: row!.updated_at };
   });
   await ctx.bus.publish(members(room), {
     type: 'room.updated',

@@ -151,6 +151,35 @@ describe('messages', () => {
     ]);
   });
 
+  it('pages back through history with before=: every message once, in order; after and before together are refused', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    await t.ctx.db.query(
+      `INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message)
+       SELECT $1, $2, gen_random_uuid(), 'text', 'history ' || g FROM generate_series(1, 450) g`,
+      [room, s.id],
+    );
+    const seen: string[] = [];
+    let page = (await req(r, 'GET', `/api/rooms/${room}/messages`)).json().messages;
+    expect(page).toHaveLength(200);
+    seen.unshift(...page.map((m: { message: string }) => m.message));
+    while (page.length > 0) {
+      page = (
+        await req(r, 'GET', `/api/rooms/${room}/messages?before=${page[0].id}&limit=200`)
+      ).json().messages;
+      seen.unshift(...page.map((m: { message: string }) => m.message));
+    }
+    expect(seen).toEqual(Array.from({ length: 450 }, (_, i) => `history ${i + 1}`));
+    const both = await req(r, 'GET', `/api/rooms/${room}/messages?after=1&before=9`);
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.message).toBe('Ask for messages after an id or before one, not both');
+    const stranger = await seeker('Nosy');
+    expect(
+      (await req(stranger, 'GET', `/api/rooms/${room}/messages?before=999999`)).statusCode,
+    ).toBe(404);
+  });
+
   it('sending the same client id twice stores and returns it once', async () => {
     const r = await newRecruiter(t);
     const s = await seeker();

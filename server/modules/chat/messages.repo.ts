@@ -24,9 +24,9 @@ export function presentMessage(r: Row): MessageView {
 }
 
 /**
- * Stores a message once per (room, client id), in ONE statement: the membership check, the
- * insert, the room's updated_at and the answer. A retried send returns the stored message with
- * `created: false`. Null when the sender is not a member of the room.
+ * Stores a message once per (room, client id) and touches the room, in ONE prepared statement.
+ * The caller has checked that the sender is a member. A retried send returns the stored message
+ * with `created: false`.
  */
 export async function insertMessage(
   q: Queryable,
@@ -38,41 +38,37 @@ export async function insertMessage(
     message: string;
     meta?: Record<string, unknown>;
   },
-): Promise<{ message: MessageView; created: boolean } | null> {
-  const rows = await q.query<Row & { created: boolean }>(
-    `WITH room AS (
-       SELECT id FROM chat_rooms WHERE id = $1 AND (recruiter_id = $2 OR seeker_id = $2)),
-     ins AS (
+): Promise<{ message: MessageView; created: boolean }> {
+  const [row] = await q.query<Row>(
+    `WITH ins AS (
        INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, meta)
-       SELECT room.id, $2, $3, $4, $5, $6 FROM room
+       VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (room_id, client_id) DO NOTHING
        RETURNING ${COLUMNS}),
      touch AS (UPDATE chat_rooms SET updated_at = now() WHERE id IN (SELECT room_id FROM ins))
-     SELECT *, true AS created FROM ins
-     UNION ALL
-     SELECT ${columns('m.')}, false AS created
-       FROM chat_messages m JOIN room ON room.id = m.room_id WHERE m.client_id = $3
-     LIMIT 1`,
+     SELECT * FROM ins`,
     [m.roomId, m.senderId, m.clientId, m.kind, m.message, m.meta ? JSON.stringify(m.meta) : null],
+    'chat_insert_message',
   );
-  const row = rows[0];
-  if (row) return { message: presentMessage(row), created: Boolean(row.created) };
-  // A concurrent send of the same client id committed while this statement ran: the insert saw
-  // the conflict but this statement's snapshot cannot see the row. Read it with a fresh one.
+  if (row) return { message: presentMessage(row), created: true };
+  // Sent before (a retry), possibly committed by a concurrent statement this one's snapshot
+  // cannot see: read it with a fresh one.
   const [existing] = await q.query<Row>(
-    `SELECT ${columns('m.')} FROM chat_messages m
-       JOIN chat_rooms r ON r.id = m.room_id AND (r.recruiter_id = $2 OR r.seeker_id = $2)
-      WHERE m.room_id = $1 AND m.client_id = $3`,
-    [m.roomId, m.senderId, m.clientId],
+    `SELECT ${COLUMNS} FROM chat_messages WHERE room_id = $1 AND client_id = $2`,
+    [m.roomId, m.clientId],
   );
-  return existing ? { message: presentMessage(existing), created: false } : null;
+  if (!existing) throw new Error('message neither stored nor found');
+  return { message: presentMessage(existing), created: false };
 }
 
-/** Messages of a room in order: after an id (catch-up after reconnect) or the newest page. */
+/**
+ * Messages of a room in id order: everything after an id (catch-up after a reconnect), the page
+ * before an id (scrolling back through history), or the newest page.
+ */
 export async function listMessages(
   q: Queryable,
   roomId: string,
-  opts: { after?: number; limit: number },
+  opts: { after?: number; before?: number; limit: number },
 ): Promise<MessageView[]> {
   if (opts.after !== undefined) {
     const rows = await q.query<Row>(
@@ -82,8 +78,10 @@ export async function listMessages(
     return rows.map(presentMessage);
   }
   const rows = await q.query<Row>(
-    `SELECT * FROM (SELECT ${COLUMNS} FROM chat_messages WHERE room_id = $1 ORDER BY id DESC LIMIT $2) newest ORDER BY id`,
-    [roomId, opts.limit],
+    `SELECT * FROM (SELECT ${COLUMNS} FROM chat_messages
+                     WHERE room_id = $1 AND ($3::bigint IS NULL OR id < $3)
+                     ORDER BY id DESC LIMIT $2) page ORDER BY id`,
+    [roomId, opts.limit, opts.before ?? null],
   );
   return rows.map(presentMessage);
 }

@@ -31,13 +31,14 @@ export const fetchRoomWith = (otherId: string, jobId: string | null, signal?: Ab
 export const startRoom = (body: { jobId: string } | { seekerId: string; jobId?: string }) =>
   api<{ room: RoomView; created: boolean }>('/api/rooms', { method: 'POST', body });
 
-/** Ascending by id: the newest page, or everything after an id (catch-up). */
+/** Ascending by id: the newest page, everything after an id (catch-up), or the page before one. */
 export const fetchMessages = (
   roomId: string,
-  opts: { after?: number; limit?: number; signal?: AbortSignal } = {},
+  opts: { after?: number; before?: number; limit?: number; signal?: AbortSignal } = {},
 ) => {
   const q = new URLSearchParams();
   if (opts.after !== undefined) q.set('after', String(opts.after));
+  if (opts.before !== undefined) q.set('before', String(opts.before));
   if (opts.limit !== undefined) q.set('limit', String(opts.limit));
   const query = q.size ? `?${q}` : '';
   return api<{ messages: MessageView[] }>(`/api/rooms/${enc(roomId)}/messages${query}`, {

@@ -7,7 +7,7 @@ import { dayLabel, daysAgo } from './chat-date.ts';
 import { myLastMessage, pendingOnly, type OutgoingMessage } from './message-store.ts';
 import { MessageBubble, OutgoingBubble } from './message-bubble.tsx';
 import { SystemCard } from './system-card.tsx';
-import { useRoomMessages } from './use-chat-queries.ts';
+import { useOlderMessages, useRoomMessages } from './use-chat-queries.ts';
 import { useOutbox } from './use-outbox.ts';
 import { useReadReceipts } from './use-read-receipts.ts';
 
@@ -76,6 +76,41 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
     const el = box.current;
     if (el && (atBottom.current || lastIsMine)) el.scrollTop = el.scrollHeight;
   }, [lastKey, lastIsMine]);
+
+  // Older history: loaded when its marker at the top scrolls into view (or its button is
+  // pressed); the reader's place is kept while the page is put above it.
+  const hasOlder = loaded && Boolean(query.data?.hasOlder);
+  const older = useOlderMessages(queryClient, room.id);
+  const fromBottom = useRef<number | null>(null);
+  const loadOlder = () => {
+    const el = box.current;
+    if (el) fromBottom.current = el.scrollHeight - el.scrollTop;
+    void older.loadOlder();
+  };
+  const firstId = messages[0]?.id;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (el && fromBottom.current !== null) el.scrollTop = el.scrollHeight - fromBottom.current;
+    fromBottom.current = null;
+  }, [firstId]);
+  const topMarker = useRef<HTMLButtonElement>(null);
+  const loadOlderRef = useRef(loadOlder);
+  useEffect(() => {
+    loadOlderRef.current = loadOlder;
+  });
+  useEffect(() => {
+    const marker = topMarker.current;
+    if (!hasOlder || !marker || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        // Not while pinned to the bottom on first render: only when the reader scrolls up.
+        if (entries.some((e) => e.isIntersecting) && !atBottom.current) loadOlderRef.current();
+      },
+      { root: box.current, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(marker);
+    return () => observer.disconnect();
+  }, [hasOlder, firstId]);
 
   let body;
   if (!loaded && query.isFetching) {
@@ -147,6 +182,17 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
       }}
       className="flex flex-1 flex-col gap-2 overflow-y-auto px-4 py-3"
     >
+      {hasOlder && (
+        <button
+          ref={topMarker}
+          type="button"
+          onClick={loadOlder}
+          disabled={older.loading}
+          className="min-h-10 self-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-500"
+        >
+          {older.loading ? t('chat.loadingOlder') : t('chat.loadOlder')}
+        </button>
+      )}
       {body}
     </div>
   );

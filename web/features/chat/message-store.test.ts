@@ -9,6 +9,7 @@ import {
   newestFromOther,
   pendingOnly,
   upsertOutgoing,
+  withOlder,
   withoutOutgoing,
   type OutgoingMessage,
 } from './message-store.ts';
@@ -106,5 +107,21 @@ describe('sync watermark', () => {
     expect(live.syncedThrough).toBe(2);
     const caughtUp = mergeInto(live, [msg(3), msg(9)], true);
     expect(caughtUp.syncedThrough).toBe(9);
+  });
+});
+
+describe('older history', () => {
+  it('puts an older page first, keeps the watermark and says whether more may be older', () => {
+    const newest = { ...mergeInto(undefined, [msg(201), msg(202)], true), hasOlder: true };
+    const older = withOlder(newest, [msg(101), msg(102)], true);
+    expect(older.messages.map((m) => m.id)).toEqual([101, 102, 201, 202]);
+    expect(older.syncedThrough).toBe(202);
+    expect(older.hasOlder).toBe(true);
+    const oldest = withOlder(older, [msg(1), msg(101)], false);
+    expect(oldest.messages.map((m) => m.id)).toEqual([1, 101, 102, 201, 202]);
+    expect(oldest.hasOlder).toBeUndefined();
+    // Live messages and catch-ups keep what is known about older history.
+    expect(mergeInto(older, [msg(203)]).hasOlder).toBe(true);
+    expect(mergeInto(oldest, [msg(203)], true).hasOlder).toBeUndefined();
   });
 });

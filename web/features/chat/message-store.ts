@@ -12,6 +12,8 @@ export interface RoomMessages {
    * one can arrive while a disconnect's gap is still being caught up). Catch-up starts here.
    */
   syncedThrough?: number;
+  /** The server may hold messages older than the first one here (history is paged). */
+  hasOlder?: boolean;
 }
 
 /**
@@ -58,7 +60,22 @@ export function mergeInto(
     messages: mergeMessages(held?.messages, incoming),
     loaded: loaded || Boolean(held?.loaded),
     ...(syncedThrough ? { syncedThrough } : {}),
+    ...(held?.hasOlder ? { hasOlder: true } : {}),
   };
+}
+
+/**
+ * An older page of history joins the room (it never moves the catch-up watermark); `hasOlder`
+ * says whether the server may hold more before it.
+ */
+export function withOlder(
+  held: RoomMessages | undefined,
+  older: readonly MessageView[],
+  hasOlder: boolean,
+): RoomMessages {
+  const merged = mergeInto(held, older);
+  delete merged.hasOlder;
+  return hasOlder ? { ...merged, hasOlder } : merged;
 }
 
 /** The reader's partner's messages up to `upTo` become read (a room.read event). */

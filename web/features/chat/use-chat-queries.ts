@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
 import type { RoomStatus } from '#shared/picklists.ts';
-import type { RoomView } from '#shared/schemas/chat.ts';
+import { MESSAGES_PAGE, type RoomView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { toast } from 'sonner';
@@ -13,7 +14,7 @@ import {
   roomWithKey,
   startRoom,
 } from './api.ts';
-import { catchUpAfter, mergeInto, type RoomMessages } from './message-store.ts';
+import { catchUpAfter, mergeInto, withOlder, type RoomMessages } from './message-store.ts';
 import { seedPresence } from './use-presence.ts';
 
 /** One query per list, whatever the number of rooms. Always fresh on mount (staleTime 0). */
@@ -91,8 +92,9 @@ async function loadMessages(
   const key = messagesKey(roomId);
   const held = queryClient.getQueryData<RoomMessages>(key);
   if (!held?.loaded) {
-    const page = await fetchMessages(roomId, { signal });
-    return mergeInto(queryClient.getQueryData<RoomMessages>(key), page, true);
+    const page = await fetchMessages(roomId, { limit: MESSAGES_PAGE, signal });
+    const merged = mergeInto(queryClient.getQueryData<RoomMessages>(key), page, true);
+    return page.length >= MESSAGES_PAGE ? { ...merged, hasOlder: true } : merged;
   }
   let after = catchUpAfter(held.messages, myId, held.syncedThrough);
   const fetched = [];
@@ -111,4 +113,33 @@ export function useRoomMessages(queryClient: QueryClient, roomId: string, myId: 
     staleTime: 0,
     queryFn: ({ signal }) => loadMessages(queryClient, roomId, myId, signal),
   });
+}
+
+/**
+ * Scrolling back: loads the page before the oldest message held, once at a time. Returns whether
+ * a page is loading and the loader (a no-op when there is nothing older or a load is running).
+ */
+export function useOlderMessages(queryClient: QueryClient, roomId: string) {
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const loadOlder = useCallback(async () => {
+    const key = messagesKey(roomId);
+    const held = queryClient.getQueryData<RoomMessages>(key);
+    const oldest = held?.messages[0];
+    if (busy.current || !held?.hasOlder || !oldest) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const page = await fetchMessages(roomId, { before: oldest.id, limit: MESSAGES_PAGE });
+      queryClient.setQueryData<RoomMessages>(key, (now) =>
+        withOlder(now, page, page.length >= MESSAGES_PAGE),
+      );
+    } catch (err) {
+      toast.error(errorMessage(err, i18n.t('chat.loadOlderFailed')));
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [queryClient, roomId]);
+  return { loading, loadOlder };
 }
