@@ -15,6 +15,9 @@ export function App() {
       <RouterProvider router={router} />
       <Toaster
         position="top-center"
+        // Below the screens' sticky headers, so a toast never covers Back, Share or Mark as.
+        offset={{ top: 72 }}
+        mobileOffset={{ top: 68 }}
         duration={TOAST.durationMs}
         visibleToasts={TOAST.visible}
         richColors
