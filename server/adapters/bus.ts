@@ -9,10 +9,13 @@ import type { RealtimeEvent } from '#shared/schemas/chat.ts';
  * servers behind a load balancer deliver to each other's clients and agree on who is online.
  */
 export interface Bus {
-  /** Delivers an event to every live connection of these users, on every instance. */
-  publish(userIds: string[], event: RealtimeEvent): Promise<void>;
+  /**
+   * Delivers an event to every live connection of these users, on every instance, except the
+   * connection `skipConn` (the socket a message came from already has it in its ack).
+   */
+  publish(userIds: string[], event: RealtimeEvent, skipConn?: string): Promise<void>;
   /** Receives every published event (each instance then delivers to its own sockets). */
-  onEvent(handler: (userIds: string[], event: RealtimeEvent) => void): void;
+  onEvent(handler: (userIds: string[], event: RealtimeEvent, skipConn?: string) => void): void;
   /** Marks a connection live; true when the user just came online. */
   connect(userId: string, connId: string): Promise<boolean>;
   /** Marks a connection gone; true when the user just went offline. */
@@ -30,8 +33,8 @@ export function memoryBus(): Bus {
   emitter.setMaxListeners(0);
   const conns = new Map<string, Set<string>>();
   return {
-    async publish(userIds, event) {
-      emitter.emit('event', userIds, event);
+    async publish(userIds, event, skipConn) {
+      emitter.emit('event', userIds, event, skipConn);
     },
     onEvent(handler) {
       emitter.on('event', handler);
@@ -67,12 +70,16 @@ export function redisBus(url: string): Bus {
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   const instance = randomBytes(6).toString('hex');
   const local = new Map<string, Set<string>>();
-  const handlers: ((userIds: string[], event: RealtimeEvent) => void)[] = [];
+  const handlers: ((userIds: string[], event: RealtimeEvent, skipConn?: string) => void)[] = [];
   void sub.subscribe(CHANNEL);
   sub.on('message', (_channel: string, raw: string) => {
     try {
-      const { userIds, event } = JSON.parse(raw) as { userIds: string[]; event: RealtimeEvent };
-      for (const h of handlers) h(userIds, event);
+      const { userIds, event, skipConn } = JSON.parse(raw) as {
+        userIds: string[];
+        event: RealtimeEvent;
+        skipConn?: string;
+      };
+      for (const h of handlers) h(userIds, event, skipConn);
     } catch {
       // a foreign or broken payload on our channel: ignore it
     }
@@ -86,8 +93,8 @@ export function redisBus(url: string): Bus {
   heartbeat.unref();
 
   return {
-    async publish(userIds, event) {
-      await pub.publish(CHANNEL, JSON.stringify({ userIds, event }));
+    async publish(userIds, event, skipConn) {
+      await pub.publish(CHANNEL, JSON.stringify({ userIds, event, skipConn }));
     },
     onEvent(handler) {
       handlers.push(handler);

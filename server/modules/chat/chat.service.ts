@@ -89,6 +89,8 @@ export async function sendMessage(
   roomId: string,
   clientId: string,
   text: string,
+  /** The socket the message came from, which gets it in its ack instead of as an event. */
+  fromConn?: string,
 ): Promise<{ message: MessageView; created: boolean }> {
   if (!/^[0-9a-f-]{36}$/i.test(roomId)) throw notFound('chat.notMember');
   const members = await roomMembers(ctx, roomId);
@@ -103,7 +105,11 @@ export async function sendMessage(
   });
   // A retry is answered with the stored message and published again: the first attempt may have
   // died (or its server with it) between the commit and the publish. Clients dedupe by id.
-  await ctx.bus.publish(members, { type: 'message.created', roomId, message: result.message });
+  await ctx.bus.publish(
+    members,
+    { type: 'message.created', roomId, message: result.message },
+    fromConn,
+  );
   return result;
 }
 

@@ -160,7 +160,10 @@ class ChatClient {
   async send(text: string, bases: string[]): Promise<MessageView> {
     const clientId = randomUUID();
     const reply = await this.sendOverSocket(clientId, text);
-    if (reply?.type === 'message.ack') return reply.message;
+    if (reply?.type === 'message.ack') {
+      this.take(reply.message); // the sending socket gets its message in the ack, not as an event
+      return reply.message;
+    }
     if (reply?.type === 'message.nack') throw new Error(reply.error.message);
     for (let attempt = 0; attempt < 20; attempt++) {
       const base = bases[attempt % bases.length]!;

@@ -28,11 +28,11 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const byUser = new Map<string, Set<Conn>>();
 
-  ctx.bus.onEvent((userIds, event) => {
+  ctx.bus.onEvent((userIds, event, skipConn) => {
     const data = JSON.stringify(event);
     for (const userId of userIds)
       for (const conn of byUser.get(userId) ?? [])
-        if (conn.socket.readyState === 1) conn.socket.send(data);
+        if (conn.socket.readyState === 1 && conn.id !== skipConn) conn.socket.send(data);
   });
   // Sign out closes that session's live connections.
   ctx.events.on('session-revoked', (sessionHash: string) => {
@@ -80,7 +80,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
         if (isBinary) return;
         const text = String(raw);
         if (text === 'ping') return socket.send('pong');
-        void handleSocketSend(ctx, conn.sender, text).then((reply) => {
+        void handleSocketSend(ctx, conn.sender, text, conn.id).then((reply) => {
           if (!reply || socket.readyState !== 1) return;
           socket.send(JSON.stringify(reply));
           if (reply.type === 'message.nack' && reply.error.status === 401)

@@ -68,18 +68,22 @@ const stored = async (room: string) =>
   )[0]!.n;
 
 describe('sending messages over the WebSocket', () => {
-  it('stores the message, answers the sender with it and delivers it to the other member', async () => {
+  it("stores the message, answers the sender with it and delivers it to the other member and the sender's other tabs", async () => {
     const { r, s, room } = await pair();
-    const [ws, wr] = await Promise.all([open(s), open(r)]);
+    const [ws, otherTab, wr] = await Promise.all([open(s), open(s), open(r)]);
     const reply = await send(ws, { roomId: room, clientId: randomUUID(), message: '  Hello  ' });
     expect(reply.type).toBe('message.ack');
     if (reply.type !== 'message.ack') return;
     expect(reply.message).toMatchObject({ roomId: room, senderId: s.id, message: 'Hello' });
-    const live = await wr.next((e) => e.type === 'message.created');
-    expect(live).toMatchObject({ type: 'message.created', message: { id: reply.message.id } });
+    for (const w of [wr, otherTab]) {
+      const live = await w.next((e) => e.type === 'message.created');
+      expect(live).toMatchObject({ type: 'message.created', message: { id: reply.message.id } });
+    }
+    // The sending socket has it in its ack: no second copy of the same message on the wire.
+    await new Promise((done) => setTimeout(done, 100));
+    expect(ws.events.filter((e) => e.type === 'message.created')).toHaveLength(0);
     expect(await stored(room)).toBe(1);
-    ws.close();
-    wr.close();
+    for (const w of [ws, otherTab, wr]) w.close();
   });
 
   it('stores a message once whether it is retried over the socket or over HTTP', async () => {

@@ -36,6 +36,7 @@ export async function handleSocketSend(
   ctx: Ctx,
   sender: SocketSender,
   raw: string,
+  connId: string,
 ): Promise<SocketSendReply | null> {
   let json: unknown;
   try {
@@ -68,7 +69,8 @@ export async function handleSocketSend(
       sender.checkedAt = Date.now();
     }
     const { roomId, clientId, message } = parsed.data;
-    const stored = await sendMessage(ctx, sender.user, roomId, clientId, message);
+    // This socket gets the message in its ack; the other member and my other tabs get the event.
+    const stored = await sendMessage(ctx, sender.user, roomId, clientId, message, connId);
     return { type: 'message.ack', ref, message: stored.message };
   } catch (err) {
     if (err instanceof AppError) return nack(ref, err);
