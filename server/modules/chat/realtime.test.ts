@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs } from '../../test/ws.ts';
 
 let t: TestApp;
@@ -17,27 +18,8 @@ afterAll(async () => {
 });
 
 const api = (u: TestUser, method: string, path: string, body?: unknown) =>
-  fetch(`${base}${path}`, {
-    method,
-    headers: {
-      cookie: u.cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function pair(): Promise<{ r: TestUser; s: TestUser; room: string }> {
-  const r = await newRecruiter(t);
-  const s = await newUser(t, 'user');
-  await t.ctx.db.query(
-    `INSERT INTO seeker_profiles (user_id, full_name) VALUES ($1, 'Live Seeker')`,
-    [s.id],
-  );
-  await markOnboarded(t, s.id, 6);
-  const room = (await (await api(r, 'POST', '/api/rooms', { seekerId: s.id })).json()).room
-    .id as string;
-  return { r, s, room };
-}
+  fetchAs(base, u, method, path, body);
+const pair = () => chatPair(t, base, 'Live Seeker');
 
 describe('realtime', () => {
   it('refuses a handshake without a session or from a foreign origin', async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { ServerFrame, SocketSendReply } from '#shared/schemas/chat.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { newUser, type TestUser } from '../../test/users.ts';
+import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
 import { MAX_IN_FLIGHT } from './socket-send.ts';
 
@@ -22,26 +23,8 @@ afterEach(() => {
 });
 
 const api = (u: TestUser, method: string, path: string, body?: unknown) =>
-  fetch(`${base}${path}`, {
-    method,
-    headers: {
-      cookie: u.cookie,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
-async function pair(): Promise<{ r: TestUser; s: TestUser; room: string }> {
-  const r = await newRecruiter(t);
-  const s = await newUser(t, 'user');
-  await t.ctx.db.query(`INSERT INTO seeker_profiles (user_id, full_name) VALUES ($1, 'Sock Et')`, [
-    s.id,
-  ]);
-  await markOnboarded(t, s.id, 6);
-  const room = (await (await api(r, 'POST', '/api/rooms', { seekerId: s.id })).json()).room
-    .id as string;
-  return { r, s, room };
-}
+  fetchAs(base, u, method, path, body);
+const pair = () => chatPair(t, base, 'Sock Et');
 
 async function open(u: TestUser): Promise<WsClient> {
   const w = await connectWs(base, u.cookie);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { cityId, newRecruiter, type TestUser } from '../../test/users.ts';
+import type { TestApp } from '../../test/app.ts';
+import { newRecruiter, type TestUser } from '../../test/users.ts';
 import { refreshSeekers } from './candidate-scores.ts';
 import {
   recommendCandidates,
@@ -8,7 +8,7 @@ import {
   scoresFresh,
   type Candidate,
 } from './candidates.repo.ts';
-import { job, reject, seeker } from './fixtures.ts';
+import { job, matchingTestApp, reject, seeker } from './fixtures.ts';
 
 // Precomputed recommended candidates (decision 008): the table must give exactly the live query's
 // pages, every change must make the right rows stale, and the endpoint must be right either way.
@@ -18,14 +18,7 @@ let blr: number;
 let mysuru: number;
 let delhi: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  // Refreshes happen when a test drains, so "before" and "after" are deterministic.
-  t.ctx.matching.setAuto(false);
-  [blr, mysuru, delhi] = await Promise.all([
-    cityId(t, 'Bengaluru'),
-    cityId(t, 'Mysuru'),
-    cityId(t, 'Delhi'),
-  ]);
+  ({ t, blr, mysuru, delhi } = await matchingTestApp());
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
-import { cityId, newRecruiter, type TestUser } from '../../test/users.ts';
+import type { TestApp } from '../../test/app.ts';
+import { newRecruiter, type TestUser } from '../../test/users.ts';
 import * as fixtures from './fixtures.ts';
-import type { SeekerFields } from './fixtures.ts';
+import { matchingTestApp, type SeekerFields } from './fixtures.ts';
 import { scoresFresh } from './candidates.repo.ts';
 
 let t: TestApp;
@@ -10,14 +10,7 @@ let blr: number;
 let mysuru: number;
 let delhi: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  // Refreshes only when a test drains: before it the live query answers, after it the table.
-  t.ctx.matching.setAuto(false);
-  [blr, mysuru, delhi] = await Promise.all([
-    cityId(t, 'Bengaluru'),
-    cityId(t, 'Mysuru'),
-    cityId(t, 'Delhi'),
-  ]);
+  ({ t, blr, mysuru, delhi } = await matchingTestApp());
 });
 afterAll(async () => {
   await t.close();

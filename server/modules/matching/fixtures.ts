@@ -1,8 +1,28 @@
-import type { TestApp } from '../../test/app.ts';
-import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cityId, markOnboarded, newUser, type TestUser } from '../../test/users.ts';
 
 // Seekers and jobs written straight to the database for the matching tests (the triggers of
 // migration 006 see these writes like any other).
+
+/**
+ * A test app whose scores refresh only when a test drains (before it the live query answers,
+ * after it the table, deterministically), and the cities the matching tests place people in.
+ */
+export async function matchingTestApp(): Promise<{
+  t: TestApp;
+  blr: number;
+  mysuru: number;
+  delhi: number;
+}> {
+  const t = await createTestApp();
+  t.ctx.matching.setAuto(false);
+  const [blr, mysuru, delhi] = await Promise.all([
+    cityId(t, 'Bengaluru'),
+    cityId(t, 'Mysuru'),
+    cityId(t, 'Delhi'),
+  ]);
+  return { t, blr, mysuru, delhi };
+}
 
 export interface SeekerFields {
   category?: string | null;
