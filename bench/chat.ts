@@ -5,7 +5,8 @@
 // so they do not share the server's event loop. Paths: the app's own (messages sent over the tab's
 // WebSocket), the HTTP send the app falls back to, and a bare `ws` relay served by this same
 // process to the same clients, the app and the relay in alternating rounds. Pass: the app's
-// delivery p99 within 3x of the bare relay's.
+// delivery p99 within 3x of the bare relay's. A third path in each round is the floor under the
+// app's: its durable insert alone, on PostgreSQL at the same pace, with no socket at all.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +16,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { createSession } from '#server/modules/auth/sessions.ts';
+import { insertMessage } from '#server/modules/chat/messages.repo.ts';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { ClientResult, Plan } from './chat-clients.ts';
 import { scratchDatabase } from './lib.ts';
 
@@ -125,16 +129,47 @@ try {
     lost: parts.reduce((n, p) => n + p.lost, 0),
     errors: parts.flatMap((p) => p.errors),
   });
+  // The floor: the app's own insert (one prepared statement, committed durably) at the same pace
+  // and from the same rooms, with no socket, no bus and no load generator running.
+  const insertAlone = async (): Promise<ClientResult> => {
+    const n = PAIRS * PER_PAIR;
+    const latency: number[] = [];
+    const start = performance.now();
+    await Promise.all(
+      Array.from({ length: n }, async (_, i) => {
+        const at = start + (i * INTERVAL) / PAIRS;
+        await new Promise((r) => setTimeout(r, Math.max(0, at - performance.now())));
+        const pair = pairs[((i % PAIRS) * 7919) % PAIRS]!;
+        const t0 = performance.now();
+        await insertMessage(ctx.db, {
+          roomId: pair.room,
+          senderId: pair.seeker,
+          clientId: randomUUID(),
+          kind: 'text',
+          message: `floor ${i}`,
+        });
+        latency.push(performance.now() - t0);
+      }),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    return { delivery: latency, ack: latency, seconds, lost: 0, errors: [] };
+  };
+
   const socketRounds: ClientResult[] = [];
   const relayRounds: ClientResult[] = [];
+  const floorRounds: ClientResult[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
-    console.log(`round ${round}/${ROUNDS}: the app (socket sends), then the bare relay...`);
+    console.log(
+      `round ${round}/${ROUNDS}: the app (socket sends), the bare relay, the insert alone...`,
+    );
     socketRounds.push(await runClients(plan('socket', base)));
     relayRounds.push(await runClients(plan('relay', relayBase)));
+    floorRounds.push(await insertAlone());
   }
   wss.close();
   const socket = merge(socketRounds);
   const relay = merge(relayRounds);
+  const floor = merge(floorRounds);
   const storedSocket = await countBench();
   console.log('once more over HTTP (the fallback), for comparison...');
   const http = await runClients(plan('http', base));
@@ -144,6 +179,7 @@ try {
     { name: 'app: socket send + PostgreSQL + bus + WebSocket', r: socket },
     { name: 'app: HTTP send (fallback) + same', r: http },
     { name: 'bare ws relay', r: relay },
+    { name: "floor: the app's durable insert alone", r: floor },
   ];
   const offered = `${((PAIRS * 1000) / INTERVAL).toFixed(0)} msg/s offered`;
   console.log(
@@ -174,6 +210,10 @@ try {
   const ratio = p99 / bare;
   console.log(
     `delivery p99 ${p99.toFixed(2)} ms vs bare relay ${bare.toFixed(2)} ms = ${ratio.toFixed(2)}x ${ratio <= 3 ? 'PASS' : 'FAIL'} (target 3x)`,
+  );
+  const floorP99 = percentile(floor.delivery, 99);
+  console.log(
+    `the durable insert alone (no sockets): p99 ${floorP99.toFixed(2)} ms = ${(floorP99 / bare).toFixed(2)}x the bare relay`,
   );
   process.exitCode =
     ratio <= 3 && socket.lost === 0 && storedSocket === ROUNDS * PAIRS * PER_PAIR ? 0 : 1;
