@@ -28,4 +28,25 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, ...noImport(['#server/*', '**/server/**']) },
   },
+  // A feature uses another only through its api.ts (data and queries); shared UI lives in
+  // web/components and shared hooks and helpers in web/lib, which import no feature.
+  {
+    files: ['web/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['#server/*', '**/server/**'] },
+            {
+              // '../<other feature>/<anything but api.ts>', or a path back in through features/
+              regex: String.raw`^\.\./(?!\.\.)[^/]+/(?!api\.ts$)|/features/`,
+              message: "Import another feature's api.ts only; move shared UI to web/components.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['web/components/**', 'web/lib/**'], rules: noImport(['**/features/**']) },
 );

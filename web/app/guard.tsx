@@ -4,8 +4,8 @@ import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { homePathForRole, onboardingPath } from '#shared/routes.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { useMe } from '../features/auth/api.ts';
-import { homeFor } from '../features/auth/where-next.ts';
+import { useMe } from '../lib/session.ts';
+import { homeFor } from '../lib/where-next.ts';
 
 /**
  * Who may open a screen (spec "Route table and guards"):

@@ -2,12 +2,12 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Guard, type Access } from './guard.tsx';
-import { useMe } from '../features/auth/api.ts';
+import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 
 // Route-level code splitting: each screen is its own chunk.
 const LandingPage = lazy(() =>
-  import('../features/landing/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
+  import('../features/auth/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
 );
 const LoginPage = lazy(() =>
   import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),

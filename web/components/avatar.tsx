@@ -1,32 +1,37 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** A person's photo, or their initials when there is none (or it fails to load). */
+/** Initials of a name ('Priya Sharma' → 'PS'); 'U' (for 'User') when there is no name. */
+export function initials(name: string | null | undefined): string {
+  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return 'U';
+  const last = parts.length > 1 ? parts[parts.length - 1]!.charAt(0) : '';
+  return (parts[0]!.charAt(0) + last).toUpperCase();
+}
+
+/**
+ * A person's round photo, or their initials when there is none (or it fails to load). Beside a
+ * visible name it is decoration; with `alt` it stands for the person on its own.
+ */
 export function Avatar({
   name,
   url,
   size = 'lg',
+  alt,
 }: {
-  name: string | null;
-  url: string | null;
+  name: string | null | undefined;
+  url: string | null | undefined;
   size?: 'md' | 'lg';
+  alt?: string;
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-12 w-12 text-base';
-  const initials =
-    (name ?? '')
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((part) => part[0]!.toUpperCase())
-      .join('') || 'U';
   if (url && broken !== url) {
     return (
       <img
         src={url}
-        alt={t('profile.photoAlt', { name: name ?? '' })}
+        alt={alt ?? t('profile.photoAlt', { name: name ?? '' })}
         onError={() => setBroken(url)}
         className={`${box} shrink-0 rounded-full object-cover`}
       />
@@ -34,10 +39,10 @@ export function Avatar({
   }
   return (
     <span
-      aria-hidden="true"
+      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
       className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800`}
     >
-      {initials}
+      {initials(name)}
     </span>
   );
 }

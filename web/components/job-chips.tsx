@@ -1,7 +1,7 @@
 import { MapPin, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { distanceText, reasonText } from './job-format.ts';
+import { distanceText, reasonText } from '../lib/job-format.ts';
 
 type Match = NonNullable<JobView['match']>;
 

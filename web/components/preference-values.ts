@@ -1,5 +1,5 @@
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
-import type { CityValue } from '../../components/city-picker.tsx';
+import type { CityValue } from './city-picker.tsx';
 
 /** The job preference form (onboarding step 5 and /update_job_preferences). */
 export interface PreferenceValues {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { PREFERRED_JOB_TYPES } from '#shared/picklists.ts';
-import { Field } from '../../components/ui/field.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
-import { CityPicker } from '../../components/city-picker.tsx';
+import { Field } from './ui/field.tsx';
+import { PickSelect } from './pick-select.tsx';
+import { CityPicker } from './city-picker.tsx';
 import type { PreferenceValues } from './preference-values.ts';
-import type { FieldErrors } from './validate.ts';
+import type { FieldErrors } from '../lib/validate.ts';
 
 /** Job type, industry, salary, experience, location and job category: all required. */
 export function PreferencesFields({

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { pickLabel } from '#shared/picklists.ts';
-import type { Candidate, CandidateReason } from './api.ts';
+import type { CandidateView as Candidate, CandidateReason } from '#shared/schemas/matching.ts';
 
 const REASON_KEYS: Record<CandidateReason['code'], string> = {
   category: 'candidates.reasonCategory',

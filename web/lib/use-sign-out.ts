@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { signOut } from './api.ts';
+import { signOut } from './session.ts';
 
 /** Signs out on the server, forgets every cached answer, and goes to the landing page. */
 export function useSignOut(): () => Promise<void> {

@@ -19,6 +19,8 @@ import { deleteAccount, exportAccount } from './account.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
 
 const seekerAnswer = z.object({ profile: seekerProfileView });
+// Before onboarding step 1 a seeker has no profile yet: that is an answer, not a missing page.
+const ownSeekerAnswer = z.object({ profile: seekerProfileView.nullable() });
 const recruiterAnswer = z.object({ profile: recruiterProfileView });
 
 export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -36,8 +38,10 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
 
   app.get(
     '/api/seeker/profile',
-    { schema: { tags: ['profiles'], response: { 200: seekerAnswer } } },
-    async (request) => ownSeeker(requireRole(request, 'user').id),
+    { schema: { tags: ['profiles'], response: { 200: ownSeekerAnswer } } },
+    async (request) => ({
+      profile: await findSeekerProfile(ctx.db, requireRole(request, 'user').id),
+    }),
   );
 
   app.patch(

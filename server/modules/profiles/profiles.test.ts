@@ -26,6 +26,14 @@ async function onboardedSeeker(name = 'Meera Iyer'): Promise<TestUser> {
 }
 
 describe('seeker profile', () => {
+  it('is null, not a 404, before onboarding step 1 saves it', async () => {
+    const u = await newUser(t, 'user');
+    const res = await get(u, '/api/seeker/profile');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ profile: null });
+    expect((await get(null, '/api/seeker/profile')).statusCode).toBe(401);
+  });
+
   it('patches only the given fields, trimming and de-duplicating chips', async () => {
     const u = await onboardedSeeker();
     const res = await send(u, 'PATCH', '/api/seeker/profile', {

@@ -1,7 +1,7 @@
 import { House, MessageCircle, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../auth/api.ts';
+import { useMe } from '../../lib/session.ts';
 
 // decisions.md "Screens the spec leaves open": targets by role.
 const TARGETS = {

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { dashboardPath } from '#shared/routes.ts';
-import { Logo } from '../../components/logo.tsx';
-import { useMe } from '../auth/api.ts';
-import { useSignOut } from '../auth/use-sign-out.ts';
+import { Logo } from '../logo.tsx';
+import { useMe } from '../../lib/session.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 
 const linkClass =
   'rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700';

@@ -3,10 +3,10 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../auth/api.ts';
-import { LoginForm } from '../auth/login-form.tsx';
-import { homeFor, returnPath } from '../auth/where-next.ts';
-import { PublicHeader } from '../shell/public-header.tsx';
+import { useMe } from '../../lib/session.ts';
+import { LoginForm } from './login-form.tsx';
+import { homeFor, returnPath } from '../../lib/where-next.ts';
+import { PublicHeader } from '../../components/layout/public-header.tsx';
 
 /** Landing for visitors, and the login screen (guards send signed-out users here). */
 export function LandingPage() {

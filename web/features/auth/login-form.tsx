@@ -7,8 +7,9 @@ import { loginCodeSchema, phoneSchema, truncateCode } from '#shared/schemas/auth
 import { formatPhone } from '#shared/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey, requestCode, verifyCode } from './api.ts';
-import { homeFor, returnPath } from './where-next.ts';
+import { requestCode, verifyCode } from './api.ts';
+import { meKey } from '../../lib/session.ts';
+import { homeFor, returnPath } from '../../lib/where-next.ts';
 
 /** Phone step, then code step ('Change Number' goes back). Used by /, /login and /register. */
 export function LoginForm() {

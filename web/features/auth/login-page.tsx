@@ -2,9 +2,9 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from './api.ts';
+import { useMe } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
-import { homeFor, returnPath } from './where-next.ts';
+import { homeFor, returnPath } from '../../lib/where-next.ts';
 
 /**
  * /login and /register: one flow (the first verified code creates the account). Two-part layout:

@@ -6,10 +6,10 @@ import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { homePathForRole } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../auth/api.ts';
+import { useMe } from '../../lib/session.ts';
 import { useCandidate } from '../seeker-profile/api.ts';
-import { Avatar } from '../seeker-profile/avatar.tsx';
-import { workLine } from '../seeker-profile/work-line.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { workLine } from '../../lib/work-line.ts';
 import { CandidateSections } from './candidate-sections.tsx';
 import { useDownloadResume, useStartChatting } from './use-candidate-actions.ts';
 

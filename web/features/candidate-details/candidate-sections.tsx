@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
-import { ChipList } from '../seeker-profile/chip-list.tsx';
-import { DetailRow } from '../seeker-profile/detail-row.tsx';
-import { SectionCard } from '../seeker-profile/section-card.tsx';
-import { yearsText } from '../recruiter-home/candidate-format.ts';
+import { ChipList } from '../../components/profile/chip-list.tsx';
+import { DetailRow } from '../../components/profile/detail-row.tsx';
+import { SectionCard } from '../../components/profile/section-card.tsx';
+import { yearsText } from '../../lib/candidate-format.ts';
 
 const pick = (
   list: 'noticePeriod' | 'educationLevel' | 'workExperience' | 'degree',

@@ -2,8 +2,8 @@ import { ArrowLeft, Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
-import { Avatar } from '../seeker-profile/avatar.tsx';
-import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
+import { Avatar } from '../../components/avatar.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { shareChatLink } from './share.ts';
 import { useIsOnline } from './use-presence.ts';
 

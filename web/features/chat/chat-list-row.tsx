@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
-import { Avatar } from '../seeker-profile/avatar.tsx';
+import { Avatar } from '../../components/avatar.tsx';
 import { chatTime } from './chat-date.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Me } from '#shared/schemas/auth.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useMe } from '../auth/api.ts';
+import { useMe } from '../../lib/session.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';

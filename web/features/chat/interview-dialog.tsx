@@ -4,7 +4,7 @@ import { interviewBody } from '#shared/schemas/chat.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { Modal } from '../seeker-profile/modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { useScheduleInterview } from './use-room-actions.ts';
 
 type Draft = { date: string; time: string; place: string };

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel, ROOM_STATUSES, type RoomStatus } from '#shared/picklists.ts';
-import { AppScreen } from '../shell/app-screen.tsx';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ReconnectingBanner } from './reconnecting-banner.tsx';
 import { PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { AppScreen } from '../shell/app-screen.tsx';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ReconnectingBanner } from './reconnecting-banner.tsx';
 import { useChatSync } from './use-chat-sync.ts';

@@ -2,7 +2,7 @@ import { Check } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { pickLabel, ROOM_STATUSES } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
-import { Modal } from '../seeker-profile/modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 import { useChangeStatus } from './use-room-actions.ts';
 
 /** 'Change candidate status': the six statuses; the current one is marked. */

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { realtime, useRealtimeConnection } from '../../lib/realtime.ts';
-import { useMe } from '../auth/api.ts';
+import { useMe } from '../../lib/session.ts';
 import { chatKey, chatListsKey, messagesKey, roomsWithKey } from './api.ts';
 import { markRead, type RoomMessages } from './message-store.ts';
 import { storeMessage } from './use-outbox.ts';

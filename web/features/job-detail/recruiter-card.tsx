@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { ProfileAvatar } from '../recruiter-profile/profile-avatar.tsx';
-import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
+import { Avatar } from '../../components/avatar.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 /** Who posted the job: photo (initials otherwise), name, designation, company logo and mark. */
 export function RecruiterCard({ job }: { job: JobView }) {
@@ -16,11 +16,11 @@ export function RecruiterCard({ job }: { job: JobView }) {
         {t('jobs.postedBy')}
       </h2>
       <div className="flex items-center gap-3">
-        <ProfileAvatar
-          imageUrl={recruiter.profileImage}
+        <Avatar
+          url={recruiter.profileImage}
           name={recruiter.fullName}
           alt={t('profile.photoAlt', { name })}
-          size="h-12 w-12 text-base"
+          size="md"
         />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900">{name}</p>

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
-import { DistanceChip, MatchScore, ReasonChips } from './job-chips.tsx';
-import { salaryText } from './job-format.ts';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
+import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
+import { salaryText } from '../../lib/job-format.ts';
 
 /**
  * One job in the seeker's feed. The title is the card's link (its box covers the whole card), so

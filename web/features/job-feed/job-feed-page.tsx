@@ -6,10 +6,10 @@ import { JOB_TYPES, pickLabel } from '#shared/picklists.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AppScreen } from '../shell/app-screen.tsx';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useJobFeed } from './api.ts';
 import { JobCard } from './job-card.tsx';
-import { useBottomMarker } from './use-bottom-marker.ts';
+import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 
 const SEARCH_DELAY_MS = 300;
 const isJobType = (v: string | null): v is string =>

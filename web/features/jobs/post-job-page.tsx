@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PublicHeader } from '../shell/public-header.tsx';
+import { PublicHeader } from '../../components/layout/public-header.tsx';
 import { recruiterProfileKey } from '../recruiter-profile/api.ts';
 import { jobsKey } from './api.ts';
 import { JobForm } from './job-form.tsx';

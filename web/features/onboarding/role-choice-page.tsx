@@ -8,8 +8,9 @@ import type { UserRole } from '#shared/picklists.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { chooseRole, meKey, useMe } from '../auth/api.ts';
-import { homeFor } from '../auth/where-next.ts';
+import { chooseRole } from '../auth/api.ts';
+import { meKey, useMe } from '../../lib/session.ts';
+import { homeFor } from '../../lib/where-next.ts';
 
 const CHOICES: { role: UserRole; Icon: typeof Search }[] = [
   { role: 'user', Icon: Search },

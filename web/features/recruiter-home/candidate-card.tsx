@@ -1,8 +1,8 @@
 import { Briefcase, GraduationCap, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MatchScore } from '../job-feed/job-chips.tsx';
-import { Avatar } from '../seeker-profile/avatar.tsx';
+import { MatchScore } from '../../components/job-chips.tsx';
+import { Avatar } from '../../components/avatar.tsx';
 import type { Candidate } from './api.ts';
 import {
   distanceText,
@@ -10,7 +10,7 @@ import {
   headline,
   preferenceChips,
   reasonText,
-} from './candidate-format.ts';
+} from '../../lib/candidate-format.ts';
 
 const chip =
   'inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { useBottomMarker } from '../job-feed/use-bottom-marker.ts';
-import { AppScreen } from '../shell/app-screen.tsx';
+import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useRecommendedCandidates, type Candidate } from './api.ts';
 import { CandidateCard } from './candidate-card.tsx';
 

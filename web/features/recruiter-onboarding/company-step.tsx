@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { OnboardingLayout } from '../onboarding/onboarding-layout.tsx';
+import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { storageKeyFromUrl, useRecruiterProfile } from '../recruiter-profile/api.ts';
 import { saveCompanyStep } from './api.ts';
 import { invalidFields } from './invalid-fields.ts';

@@ -2,7 +2,7 @@ import { Building2, MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
-import { VerifiedMark } from '../recruiter-profile/verified-mark.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 /** The company being verified: logo, name, size and headquarters. */
 export function CompanySummary({ profile }: { profile: RecruiterProfileView | null }) {

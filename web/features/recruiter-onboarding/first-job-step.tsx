@@ -3,10 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Me } from '#shared/schemas/auth.ts';
-import { meKey } from '../auth/api.ts';
+import { meKey } from '../../lib/session.ts';
 import { jobsKey } from '../jobs/api.ts';
+// eslint-disable-next-line no-restricted-imports -- onboarding step 4 is the post-job form itself
 import { JobForm } from '../jobs/job-form.tsx';
-import { OnboardingLayout } from '../onboarding/onboarding-layout.tsx';
+import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { recruiterProfileKey } from '../recruiter-profile/api.ts';
 import { fetchMe } from './api.ts';
 

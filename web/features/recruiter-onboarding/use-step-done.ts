@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { onboardingPath } from '#shared/routes.ts';
-import { meKey } from '../auth/api.ts';
+import { meKey } from '../../lib/session.ts';
 import { fetchRecruiterProfile, recruiterProfileKey } from '../recruiter-profile/api.ts';
 import type { StepAnswer } from './api.ts';
 

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
-import { ProfileAvatar } from './profile-avatar.tsx';
-import { VerifiedMark } from './verified-mark.tsx';
+import { Avatar } from '../../components/avatar.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 /** Header of the recruiter's Profile tab: who they are, their company and their counters. */
 export function ProfileHeader({ profile }: { profile: RecruiterProfileView | null }) {
@@ -27,7 +27,7 @@ export function ProfileHeader({ profile }: { profile: RecruiterProfileView | nul
   return (
     <section aria-labelledby="recruiter-name" className="rounded-2xl bg-slate-50 p-4">
       <div className="flex items-start gap-4">
-        <ProfileAvatar imageUrl={profile?.profileImage} name={profile?.fullName} alt={name} />
+        <Avatar url={profile?.profileImage} name={profile?.fullName} alt={name} />
         <div className="min-w-0 flex-1">
           <h2 id="recruiter-name" className="truncate text-lg font-bold">
             {name}

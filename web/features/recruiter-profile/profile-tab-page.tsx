@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AppScreen } from '../shell/app-screen.tsx';
-import { RecruiterJobList } from '../recruiter-jobs/recruiter-job-list.tsx';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
+import { RecruiterJobList } from './recruiter-job-list.tsx';
 import { useRecruiterProfile } from './api.ts';
 import { ProfileHeader } from './profile-header.tsx';
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { salaryText } from '../job-feed/job-format.ts';
+import { salaryText } from '../../lib/job-format.ts';
 
 /** One of the recruiter's job posts; the title links to the job page and covers the card. */
 export function RecruiterJobCard({ job }: { job: JobView }) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useBottomMarker } from '../job-feed/use-bottom-marker.ts';
-import { useRecruiterJobs } from './api.ts';
+import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
+import { useRecruiterJobs } from './jobs-api.ts';
 import { RecruiterJobCard } from './recruiter-job-card.tsx';
 
 /**

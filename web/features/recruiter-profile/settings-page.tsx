@@ -10,12 +10,12 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey } from '../auth/api.ts';
+import { meKey } from '../../lib/session.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
-import { ProfileAvatar } from './profile-avatar.tsx';
+import { Avatar } from '../../components/avatar.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
 import { SettingsSections } from './settings-sections.tsx';
-import { VerifiedMark } from './verified-mark.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 /** /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view. */
 export function RecruiterSettingsPage() {
@@ -104,8 +104,8 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
             />
           ) : (
             <>
-              <ProfileAvatar
-                imageUrl={photoUrl}
+              <Avatar
+                url={photoUrl}
                 name={profile.fullName}
                 alt={profile.fullName || t('recruiterHome.defaultName')}
               />

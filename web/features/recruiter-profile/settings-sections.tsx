@@ -5,7 +5,7 @@ import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { PickButtons } from '../../components/pick-buttons.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import type { SettingsDraft } from './settings-draft.ts';
-import { VerifiedMark } from './verified-mark.tsx';
+import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 type TextKey =
   'fullName' | 'email' | 'designation' | 'companyName' | 'websiteUrl' | 'headquartersAddress';

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { bindField, PickField, TextField } from '../../components/form-fields.tsx';
 import { ImageUpload, type UploadedImage } from '../../components/image-upload.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
 import { imageKeyFromUrl } from '../seeker-profile/api.ts';
 import { InlineError } from './inline-error.tsx';
 import { StepForm } from './step-form.tsx';
 import { asInput, type StepProps } from './step-props.ts';
-import { useFormValues } from './use-form-values.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { useSaveStep } from './use-save-step.ts';
 
 /** Step 1: photo (required), full name, education level, email, work experience, notice period. */
@@ -25,6 +24,7 @@ export function BasicStep({ profile }: StepProps) {
     workExperience: asInput(profile?.workExperience),
     noticePeriod: asInput(profile?.noticePeriod),
   });
+  const f = bindField(v, set, errors);
 
   return (
     <StepForm
@@ -42,62 +42,31 @@ export function BasicStep({ profile }: StepProps) {
         />
         <InlineError message={errors.profileImage} />
       </div>
-      <Field label={t('onboarding.fullName')} error={errors.fullName}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            autoComplete="name"
-            maxLength={100}
-            value={v.fullName}
-            onChange={(e) => set('fullName', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.educationLevel')} error={errors.educationLevel}>
-        {(p) => (
-          <PickSelect
-            {...p}
-            list="educationLevel"
-            value={v.educationLevel}
-            onChange={(e) => set('educationLevel', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.email')} error={errors.email}>
-        {(p) => (
-          <input
-            {...p}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            className={inputClass}
-            maxLength={254}
-            value={v.email}
-            onChange={(e) => set('email', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.workExperience')} error={errors.workExperience}>
-        {(p) => (
-          <PickSelect
-            {...p}
-            list="workExperience"
-            value={v.workExperience}
-            onChange={(e) => set('workExperience', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.noticePeriod')} error={errors.noticePeriod}>
-        {(p) => (
-          <PickSelect
-            {...p}
-            list="noticePeriod"
-            value={v.noticePeriod}
-            onChange={(e) => set('noticePeriod', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('onboarding.fullName')}
+        autoComplete="name"
+        maxLength={100}
+        {...f('fullName')}
+      />
+      <PickField
+        label={t('onboarding.educationLevel')}
+        list="educationLevel"
+        {...f('educationLevel')}
+      />
+      <TextField
+        label={t('onboarding.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+        {...f('email')}
+      />
+      <PickField
+        label={t('onboarding.workExperience')}
+        list="workExperience"
+        {...f('workExperience')}
+      />
+      <PickField label={t('onboarding.noticePeriod')} list="noticePeriod" {...f('noticePeriod')} />
     </StepForm>
   );
 }

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Field, inputClass } from '../../components/ui/field.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
+import { bindField, PickField, TextField } from '../../components/form-fields.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { StepForm } from './step-form.tsx';
 import { asInput, type StepProps } from './step-props.ts';
-import { useFormValues } from './use-form-values.ts';
 import { useSaveStep } from './use-save-step.ts';
-import { YearSelect } from './year-select.tsx';
+import { YearField } from './year-select.tsx';
 
 /** Step 3: college name, degree, field of study, start and end year, CGPA (free text). */
 export function CollegeStep({ profile }: StepProps) {
@@ -19,73 +18,18 @@ export function CollegeStep({ profile }: StepProps) {
     collegeEndYear: asInput(profile?.collegeEndYear),
     cgpa: asInput(profile?.cgpa),
   });
+  const f = bindField(v, set, errors);
 
   return (
     <StepForm saving={saving} label={t('onboarding.saveNext')} onSubmit={() => submit(v)}>
-      <Field label={t('onboarding.collegeName')} error={errors.collegeName}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            maxLength={150}
-            value={v.collegeName}
-            onChange={(e) => set('collegeName', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.degree')} error={errors.degree}>
-        {(p) => (
-          <PickSelect
-            {...p}
-            list="degree"
-            value={v.degree}
-            onChange={(e) => set('degree', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.fieldOfStudy')} error={errors.fieldOfStudy}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            maxLength={100}
-            value={v.fieldOfStudy}
-            onChange={(e) => set('fieldOfStudy', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label={t('onboarding.collegeName')} maxLength={150} {...f('collegeName')} />
+      <PickField label={t('onboarding.degree')} list="degree" {...f('degree')} />
+      <TextField label={t('onboarding.fieldOfStudy')} maxLength={100} {...f('fieldOfStudy')} />
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t('onboarding.startYear')} error={errors.collegeStartYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              value={v.collegeStartYear}
-              onChange={(e) => set('collegeStartYear', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('onboarding.endYear')} error={errors.collegeEndYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              value={v.collegeEndYear}
-              onChange={(e) => set('collegeEndYear', e.target.value)}
-            />
-          )}
-        </Field>
+        <YearField label={t('onboarding.startYear')} {...f('collegeStartYear')} />
+        <YearField label={t('onboarding.endYear')} {...f('collegeEndYear')} />
       </div>
-      <Field label={t('onboarding.cgpa')} error={errors.cgpa}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            inputMode="decimal"
-            maxLength={10}
-            value={v.cgpa}
-            onChange={(e) => set('cgpa', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label={t('onboarding.cgpa')} inputMode="decimal" maxLength={10} {...f('cgpa')} />
     </StepForm>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { PreferencesFields } from './preferences-fields.tsx';
-import { preferencesBody, preferenceValuesFrom } from './preference-values.ts';
+import { PreferencesFields } from '../../components/preferences-fields.tsx';
+import { preferencesBody, preferenceValuesFrom } from '../../components/preference-values.ts';
 import { StepForm } from './step-form.tsx';
 import type { StepProps } from './step-props.ts';
-import { useFormValues } from './use-form-values.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { useSaveStep } from './use-save-step.ts';
 
 /** Step 5: job preferences (the same fields as /update_job_preferences). */

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { bindField, TextField } from '../../components/form-fields.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { StepForm } from './step-form.tsx';
 import { asInput, type StepProps } from './step-props.ts';
-import { useFormValues } from './use-form-values.ts';
 import { useSaveStep } from './use-save-step.ts';
-import { YearSelect } from './year-select.tsx';
+import { YearField } from './year-select.tsx';
 
 /** Step 4: school name, marks (a number, step 0.1), start and end year. */
 export function SchoolStep({ profile }: StepProps) {
@@ -16,54 +16,23 @@ export function SchoolStep({ profile }: StepProps) {
     schoolStartYear: asInput(profile?.schoolStartYear),
     schoolEndYear: asInput(profile?.schoolEndYear),
   });
+  const f = bindField(v, set, errors);
 
   return (
     <StepForm saving={saving} label={t('onboarding.saveNext')} onSubmit={() => submit(v)}>
-      <Field label={t('onboarding.schoolName')} error={errors.schoolName}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            maxLength={150}
-            value={v.schoolName}
-            onChange={(e) => set('schoolName', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.schoolMarks')} error={errors.schoolMarks}>
-        {(p) => (
-          <input
-            {...p}
-            type="number"
-            inputMode="decimal"
-            step={0.1}
-            min={0}
-            max={100}
-            className={inputClass}
-            value={v.schoolMarks}
-            onChange={(e) => set('schoolMarks', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField label={t('onboarding.schoolName')} maxLength={150} {...f('schoolName')} />
+      <TextField
+        label={t('onboarding.schoolMarks')}
+        type="number"
+        inputMode="decimal"
+        step={0.1}
+        min={0}
+        max={100}
+        {...f('schoolMarks')}
+      />
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t('onboarding.startYear')} error={errors.schoolStartYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              value={v.schoolStartYear}
-              onChange={(e) => set('schoolStartYear', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('onboarding.endYear')} error={errors.schoolEndYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              value={v.schoolEndYear}
-              onChange={(e) => set('schoolEndYear', e.target.value)}
-            />
-          )}
-        </Field>
+        <YearField label={t('onboarding.startYear')} {...f('schoolStartYear')} />
+        <YearField label={t('onboarding.endYear')} {...f('schoolEndYear')} />
       </div>
     </StepForm>
   );

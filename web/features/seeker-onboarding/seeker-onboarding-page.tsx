@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import type { SeekerStep } from '#shared/schemas/onboarding.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { OnboardingLayout } from '../onboarding/onboarding-layout.tsx';
+import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { useSeekerProfile } from '../seeker-profile/api.ts';
 import { BasicStep } from './basic-step.tsx';
 import { CollegeStep } from './college-step.tsx';

@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { seekerStepSchemas, type SeekerStep } from '#shared/schemas/onboarding.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey } from '../auth/api.ts';
+import { meKey } from '../../lib/session.ts';
 import { saveSeekerStep, seekerProfileKey } from '../seeker-profile/api.ts';
-import { validate, withoutBlanks, type FieldErrors } from './validate.ts';
+import { validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
 
 // Spec section 8: the server's message, or these fallbacks (step 5 uses the college one, as the
 // spec says for job preferences).

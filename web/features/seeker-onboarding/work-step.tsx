@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { INDUSTRIES, pickOptions } from '#shared/picklists.ts';
+import { bindField, TextField } from '../../components/form-fields.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { StepForm } from './step-form.tsx';
 import { asInput, type StepProps } from './step-props.ts';
-import { useFormValues } from './use-form-values.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
 import { useSaveStep } from './use-save-step.ts';
-import { YearSelect } from './year-select.tsx';
+import { YearField } from './year-select.tsx';
 
 const isListed = (industry: string) => (INDUSTRIES as readonly string[]).includes(industry);
 
@@ -26,6 +27,7 @@ export function WorkStep({ profile }: StepProps) {
     endYear: asInput(profile?.jobEndYear),
     isCurrent: profile?.isCurrent ?? false,
   });
+  const f = bindField(v, set, errors);
 
   // The shared schema wants an end year even for a current job (the server stores none then):
   // send this year, or the start year if that is later.
@@ -43,30 +45,18 @@ export function WorkStep({ profile }: StepProps) {
 
   return (
     <StepForm saving={saving} label={t('onboarding.saveNext')} onSubmit={onSubmit}>
-      <Field label={t('onboarding.jobTitle')} error={errors.jobTitle}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            autoComplete="organization-title"
-            maxLength={100}
-            value={v.jobTitle}
-            onChange={(e) => set('jobTitle', e.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={t('onboarding.companyName')} error={errors.companyName}>
-        {(p) => (
-          <input
-            {...p}
-            className={inputClass}
-            autoComplete="organization"
-            maxLength={150}
-            value={v.companyName}
-            onChange={(e) => set('companyName', e.target.value)}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('onboarding.jobTitle')}
+        autoComplete="organization-title"
+        maxLength={100}
+        {...f('jobTitle')}
+      />
+      <TextField
+        label={t('onboarding.companyName')}
+        autoComplete="organization"
+        maxLength={150}
+        {...f('companyName')}
+      />
       <Field label={t('onboarding.industry')} error={errors.industry}>
         {(p) => (
           <select
@@ -86,38 +76,17 @@ export function WorkStep({ profile }: StepProps) {
         )}
       </Field>
       {v.industry === 'other' && (
-        <Field label={t('onboarding.customIndustry')} error={errors.customIndustry}>
-          {(p) => (
-            <input
-              {...p}
-              className={inputClass}
-              maxLength={60}
-              value={v.customIndustry}
-              onChange={(e) => set('customIndustry', e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label={t('onboarding.customIndustry')} maxLength={60} {...f('customIndustry')} />
       )}
       <div className="grid grid-cols-2 gap-3">
-        <Field label={t('onboarding.startYear')} error={errors.startYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              value={v.startYear}
-              onChange={(e) => set('startYear', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('onboarding.endYear')} error={v.isCurrent ? undefined : errors.endYear}>
-          {(p) => (
-            <YearSelect
-              {...p}
-              disabled={v.isCurrent}
-              value={v.isCurrent ? '' : v.endYear}
-              onChange={(e) => set('endYear', e.target.value)}
-            />
-          )}
-        </Field>
+        <YearField label={t('onboarding.startYear')} {...f('startYear')} />
+        <YearField
+          label={t('onboarding.endYear')}
+          disabled={v.isCurrent}
+          value={v.isCurrent ? '' : v.endYear}
+          onChange={(year) => set('endYear', year)}
+          error={v.isCurrent ? undefined : errors.endYear}
+        />
       </div>
       <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-700">
         <input

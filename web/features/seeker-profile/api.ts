@@ -7,14 +7,9 @@ export const seekerProfileKey = ['seeker-profile'] as const;
 export const candidateKey = (id: string) => ['candidate', id] as const;
 export const resumeDownloadsKey = ['resume-downloads'] as const;
 
-/** The signed-in seeker's own profile; null until onboarding step 1 has been saved (404). */
+/** The signed-in seeker's own profile; null until onboarding step 1 has been saved. */
 export async function fetchSeekerProfile(): Promise<SeekerProfileView | null> {
-  try {
-    return (await api<{ profile: SeekerProfileView }>('/api/seeker/profile')).profile;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return null;
-    throw err;
-  }
+  return (await api<{ profile: SeekerProfileView | null }>('/api/seeker/profile')).profile;
 }
 
 export function useSeekerProfile(enabled = true) {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useMe } from '../auth/api.ts';
+import { useMe } from '../../lib/session.ts';
 import { CandidateProfilePage } from './candidate-profile-page.tsx';
 import { OtherCandidateScreen } from './other-candidate-screen.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AppScreen } from '../shell/app-screen.tsx';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useSeekerProfile } from './api.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { OwnProfileView } from './own-profile-view.tsx';

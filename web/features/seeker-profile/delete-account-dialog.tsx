@@ -7,10 +7,10 @@ import { deleteAccountBody } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey } from '../auth/api.ts';
-import { validate } from '../seeker-onboarding/validate.ts';
+import { meKey } from '../../lib/session.ts';
+import { validate } from '../../lib/validate.ts';
 import { deleteMyAccount } from './api.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
 
 /** Account deletion (DPDP Act): the seeker types DELETE to confirm; everything is removed. */
 export function DeleteAccountDialog({

@@ -2,26 +2,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
-import { ChipInput } from '../../components/chip-input.tsx';
-import { ImageUpload } from '../../components/image-upload.tsx';
-import { PickSelect } from '../../components/pick-select.tsx';
-import { useFormValues } from '../seeker-onboarding/use-form-values.ts';
-import { imageKeyFromUrl } from './api.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { bindField, PickField, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { SkillsField } from '../../components/seeker-fields.tsx';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { PhotoField } from './photo-field.tsx';
+import { profileValues } from './profile-values.ts';
 import { useUpdateProfile } from './use-update-profile.ts';
 
-function initialValues(p: SeekerProfileView) {
-  return {
-    profileImage: imageKeyFromUrl(p.profileImage) ?? '',
-    fullName: p.fullName ?? '',
-    bio: p.bio ?? '',
-    collegeName: p.collegeName ?? '',
-    degree: p.degree ?? '',
-    jobTitle: p.jobTitle ?? '',
-    companyName: p.companyName ?? '',
-    skills: p.skills,
-  };
+function dialogValues(profile: SeekerProfileView) {
+  const { profileImage, fullName, collegeName, degree, jobTitle, companyName, skills } =
+    profileValues(profile);
+  const bio = profile.bio ?? '';
+  return { profileImage, fullName, bio, collegeName, degree, jobTitle, companyName, skills };
 }
 
 /**
@@ -36,10 +29,10 @@ export function EditProfileDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [initial] = useState(() => initialValues(profile));
+  const [initial] = useState(() => dialogValues(profile));
   const [v, set] = useFormValues(initial);
-  const [photoUrl, setPhotoUrl] = useState(profile.profileImage);
   const { saving, errors, update } = useUpdateProfile();
+  const f = bindField(v, set, errors);
 
   async function save() {
     if (await update(initial, v)) onClose();
@@ -61,101 +54,20 @@ export function EditProfileDialog({
           void save();
         }}
       >
-        <ImageUpload
-          purpose="avatar"
-          label={t('profile.picture')}
-          buttonLabel={t('onboarding.changePhoto')}
-          imageUrl={photoUrl}
-          onUploaded={(image) => {
-            set('profileImage', image.key);
-            setPhotoUrl(image.url);
-          }}
-        />
-        <Field label={t('profile.name')} error={errors.fullName}>
-          {(p) => (
-            <input
-              {...p}
-              maxLength={100}
-              className={inputClass}
-              value={v.fullName}
-              onChange={(e) => set('fullName', e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('profile.bio')} error={errors.bio}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={4}
-              maxLength={1000}
-              className={`${inputClass} py-2`}
-              value={v.bio}
-              onChange={(e) => set('bio', e.target.value)}
-            />
-          )}
-        </Field>
+        <PhotoField profile={profile} onChange={(key) => set('profileImage', key)} />
+        <TextField label={t('profile.name')} maxLength={100} {...f('fullName')} />
+        <TextAreaField label={t('profile.bio')} maxLength={1000} {...f('bio')} />
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t('profile.education')}</legend>
-          <Field label={t('profile.institute')} error={errors.collegeName}>
-            {(p) => (
-              <input
-                {...p}
-                maxLength={150}
-                className={inputClass}
-                value={v.collegeName}
-                onChange={(e) => set('collegeName', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('onboarding.degree')} error={errors.degree}>
-            {(p) => (
-              <PickSelect
-                {...p}
-                list="degree"
-                value={v.degree}
-                onChange={(e) => set('degree', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField label={t('profile.institute')} maxLength={150} {...f('collegeName')} />
+          <PickField label={t('onboarding.degree')} list="degree" {...f('degree')} />
         </fieldset>
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 text-sm font-semibold">{t('profile.currentWork')}</legend>
-          <Field label={t('onboarding.jobTitle')} error={errors.jobTitle}>
-            {(p) => (
-              <input
-                {...p}
-                maxLength={100}
-                className={inputClass}
-                value={v.jobTitle}
-                onChange={(e) => set('jobTitle', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('profile.company')} error={errors.companyName}>
-            {(p) => (
-              <input
-                {...p}
-                maxLength={150}
-                className={inputClass}
-                value={v.companyName}
-                onChange={(e) => set('companyName', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField label={t('onboarding.jobTitle')} maxLength={100} {...f('jobTitle')} />
+          <TextField label={t('profile.company')} maxLength={150} {...f('companyName')} />
         </fieldset>
-        <Field label={t('profile.skills')} error={errors.skills}>
-          {(p) => (
-            <ChipInput
-              id={p.id}
-              values={v.skills}
-              onChange={(skills) => set('skills', skills)}
-              max={30}
-              placeholder={t('profile.skillPlaceholder')}
-              addLabel={t('profile.addSkill')}
-              removeLabel={(skill) => t('profile.removeSkill', { skill })}
-            />
-          )}
-        </Field>
+        <SkillsField {...f('skills')} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" disabled={saving} onClick={onClose}>
             {t('profile.cancel')}

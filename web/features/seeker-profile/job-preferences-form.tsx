@@ -7,10 +7,10 @@ import { jobPreferences } from '#shared/schemas/onboarding.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { PreferencesFields } from '../seeker-onboarding/preferences-fields.tsx';
-import { preferencesBody, preferenceValuesFrom } from '../seeker-onboarding/preference-values.ts';
-import { useFormValues } from '../seeker-onboarding/use-form-values.ts';
-import { validate, withoutBlanks, type FieldErrors } from '../seeker-onboarding/validate.ts';
+import { PreferencesFields } from '../../components/preferences-fields.tsx';
+import { preferencesBody, preferenceValuesFrom } from '../../components/preference-values.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
 import { candidateKey, saveJobPreferences, seekerProfileKey } from './api.ts';
 
 /**

@@ -4,7 +4,7 @@ import { LogOut, Pencil, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { useSignOut } from '../auth/use-sign-out.ts';
+import { useSignOut } from '../../lib/use-sign-out.ts';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 import { ProfileHeader } from './profile-header.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
-import { ChipList } from './chip-list.tsx';
-import { DetailRow } from './detail-row.tsx';
-import { SectionCard } from './section-card.tsx';
+import { ChipList } from '../../components/profile/chip-list.tsx';
+import { DetailRow } from '../../components/profile/detail-row.tsx';
+import { SectionCard } from '../../components/profile/section-card.tsx';
 
 /** The read-only cards of a seeker's profile: about, work, education, skills, languages, details. */
 export function ProfileDetails({ profile: p }: { profile: SeekerProfileView }) {

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { MapPin } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
-import { Avatar } from './avatar.tsx';
-import { workLine } from './work-line.ts';
+import { Avatar } from '../../components/avatar.tsx';
+import { workLine } from '../../lib/work-line.ts';
 
 /** Photo (initials fallback), name, "title at company" and city. */
 export function ProfileHeader({

@@ -1,8 +1,8 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { AppScreen } from '../shell/app-screen.tsx';
-import { useMe } from '../auth/api.ts';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
+import { useMe } from '../../lib/session.ts';
 import { useSeekerProfile } from './api.ts';
 import { LoadFailed } from './load-failed.tsx';
 import { ProfileSummary } from './profile-summary.tsx';

@@ -3,12 +3,12 @@ import { LogOut, Pencil } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { useSignOut } from '../auth/use-sign-out.ts';
-import { ChipList } from './chip-list.tsx';
+import { useSignOut } from '../../lib/use-sign-out.ts';
+import { ChipList } from '../../components/profile/chip-list.tsx';
 import { EditProfileDialog } from './edit-profile-dialog.tsx';
 import { ProfileHeader } from './profile-header.tsx';
-import { SectionCard } from './section-card.tsx';
-import { workLine } from './work-line.ts';
+import { SectionCard } from '../../components/profile/section-card.tsx';
+import { workLine } from '../../lib/work-line.ts';
 
 /** The /profile screen: bio, education, current work, skills; 'Edit Profile' and Sign Out. */
 export function ProfileSummary({ profile: p }: { profile: SeekerProfileView }) {

@@ -7,7 +7,7 @@ import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { candidateKey, seekerProfileKey, uploadResume } from './api.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../components/profile/section-card.tsx';
 import { useOpenResume } from './use-open-resume.ts';
 
 const RESUME_MAX_BYTES = 5 * 1024 * 1024; // decisions.md "Files": PDF only, at most 5 MB.

@@ -1,7 +1,7 @@
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useResumeDownloads } from './api.ts';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../components/profile/section-card.tsx';
 
 /** Who downloaded the seeker's resume (every recruiter download is logged). */
 export function ResumeDownloadsCard() {

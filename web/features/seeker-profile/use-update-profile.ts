@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { seekerProfilePatch, type SeekerProfilePatch } from '#shared/schemas/profile.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey } from '../auth/api.ts';
-import { validate, type FieldErrors } from '../seeker-onboarding/validate.ts';
+import { meKey } from '../../lib/session.ts';
+import { validate, type FieldErrors } from '../../lib/validate.ts';
 import { candidateKey, patchSeekerProfile, seekerProfileKey } from './api.ts';
 import { changedFields } from './changed-fields.ts';
 

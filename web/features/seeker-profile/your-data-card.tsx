@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '../../components/profile/section-card.tsx';
 
 /** 'Your data': a JSON copy of everything held about the seeker, and account deletion. */
 export function YourDataCard() {

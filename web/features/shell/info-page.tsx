@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { PublicHeader } from './public-header.tsx';
+import { PublicHeader } from '../../components/layout/public-header.tsx';
 
 /** Public pages linked from the header (About, Companies): short, honest text. */
 export function InfoPage({ page }: { page: 'about' | 'companies' }) {
