@@ -32,6 +32,12 @@ async function startAsBoss(page: Page, phone: string) {
 async function profileStep(page: Page, company: string) {
   await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
   await toast(page, 'Full name and company name are required');
+  // The fields the schema names are marked for screen readers; the optional one is not.
+  expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+  expect(await page.getByLabel('Company name', { exact: true }).getAttribute('aria-invalid')).toBe(
+    'true',
+  );
+  expect(await page.getByLabel('Designation').getAttribute('aria-invalid')).toBe('false');
 
   await page.getByLabel('Profile photo').setInputFiles(file('me.png'));
   await page.getByRole('img', { name: 'Profile photo' }).waitFor();
@@ -60,6 +66,7 @@ async function companyStep(page: Page, company: string, checks = false) {
   if (checks) {
     await page.getByRole('button', { name: 'Create' }).click();
     await toast(page, 'Please enter all the details');
+    expect(await page.getByLabel('Headquarters address').getAttribute('aria-invalid')).toBe('true');
 
     // The dialog is modal and accessible: focus inside, Escape closes, focus returns.
     const sizeButton = page.getByRole('button', { name: 'Employee Size', exact: true });

@@ -4,11 +4,15 @@ import { ChipInput } from './chip-input.tsx';
 import { PickSelect } from './pick-select.tsx';
 import { Field, inputClass } from './ui/field.tsx';
 
-/** What every labelled field takes: its label, the server's error for it, an optional hint. */
+/**
+ * What every labelled field takes: its label, the error to show under it, an optional hint, and
+ * `invalid` to mark it without a message (forms that name the problem in a toast).
+ */
 interface Labelled {
   label: string;
   error?: string;
   hint?: string;
+  invalid?: boolean;
 }
 
 /** The value, setter and error of one form key, as `bindField` hands them to a field. */
@@ -43,6 +47,7 @@ export function TextField({
   label,
   error,
   hint,
+  invalid,
   value,
   onChange,
   ...input
@@ -53,6 +58,7 @@ export function TextField({
         <input
           {...input}
           {...p}
+          aria-invalid={p['aria-invalid'] || Boolean(invalid)}
           className={inputClass}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -67,17 +73,20 @@ export function TextAreaField({
   label,
   error,
   hint,
+  invalid,
   value,
   onChange,
   maxLength,
   rows = 4,
   placeholder,
+  autoComplete,
   counter,
 }: Labelled &
   Bound<string> & {
     maxLength: number;
     rows?: number;
     placeholder?: string;
+    autoComplete?: string;
     counter?: (length: number) => string;
   }) {
   const counterId = useId();
@@ -87,6 +96,8 @@ export function TextAreaField({
         {(p) => (
           <textarea
             {...p}
+            aria-invalid={p['aria-invalid'] || Boolean(invalid)}
+            autoComplete={autoComplete}
             aria-describedby={
               [p['aria-describedby'], counter && counterId].filter(Boolean).join(' ') || undefined
             }

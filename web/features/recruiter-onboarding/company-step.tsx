@@ -1,20 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { recruiterCompanyStep } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { CityPicker, type CityValue } from '../../components/city-picker.tsx';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
+import { TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { Field } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { storageKeyFromUrl, useRecruiterProfile } from '../recruiter-profile/api.ts';
 import { saveCompanyStep } from './api.ts';
-import { invalidFields } from './invalid-fields.ts';
 import { PickDialog } from './pick-dialog.tsx';
-import { useStepDone } from './use-step-done.ts';
+import { useStepSubmit } from './use-step-submit.ts';
 
 /** Step 2: company name, logo (required), size, financing, revenue, headquarters. */
 export function CompanyStep() {
@@ -35,7 +33,6 @@ export function CompanyStep() {
 
 function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
   const { t } = useTranslation();
-  const { done } = useStepDone();
   const [companyName, setCompanyName] = useState(initial?.companyName ?? '');
   const [logoKey, setLogoKey] = useState(storageKeyFromUrl(initial?.companyLogo));
   const [logoUrl, setLogoUrl] = useState(initial?.companyLogo ?? null);
@@ -44,53 +41,38 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
   const [annualRevenue, setAnnualRevenue] = useState(initial?.annualRevenue ?? null);
   const [address, setAddress] = useState(initial?.headquartersAddress ?? '');
   const [city, setCity] = useState<CityValue>(initial?.headquartersCity ?? null);
-  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
-  const [saving, setSaving] = useState(false);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = recruiterCompanyStep.safeParse({
-      companyName,
-      companyLogo: logoKey,
-      employeeSize,
-      financingStatus,
-      annualRevenue,
-      headquartersAddress: address,
-      headquartersCityId: city && city !== 'remote' ? city.id : null,
-    });
-    if (!parsed.success) {
-      const fields = invalidFields(parsed.error);
-      setInvalid(fields);
-      // Missing details first ('Please enter all the details '), then the logo.
-      const detail = parsed.error.issues.find((i) => i.path[0] !== 'companyLogo');
-      toast.error((detail ?? parsed.error.issues[0])?.message ?? t('onboarding.allDetails'));
-      return;
-    }
-    setInvalid(new Set());
-    setSaving(true);
-    try {
-      await done(await saveCompanyStep(parsed.data));
-    } catch (err) {
-      toast.error(errorMessage(err, t('onboarding.saveCompanyFailed')));
-      setSaving(false);
-    }
-  }
+  const { invalid, saving, submit } = useStepSubmit(
+    recruiterCompanyStep,
+    saveCompanyStep,
+    t('onboarding.saveCompanyFailed'),
+    // Missing details first ('Please enter all the details '), then the logo.
+    (issues) => (issues.find((i) => i.path[0] !== 'companyLogo') ?? issues[0])?.message,
+  );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5">
-      <Field label={t('onboarding.companyName')}>
-        {(props) => (
-          <input
-            {...props}
-            aria-invalid={invalid.has('companyName')}
-            autoComplete="organization"
-            maxLength={150}
-            value={companyName}
-            onChange={(e) => setCompanyName(e.target.value)}
-            className={inputClass}
-          />
-        )}
-      </Field>
+    <form
+      onSubmit={(e) =>
+        submit(e, {
+          companyName,
+          companyLogo: logoKey,
+          employeeSize,
+          financingStatus,
+          annualRevenue,
+          headquartersAddress: address,
+          headquartersCityId: city && city !== 'remote' ? city.id : null,
+        })
+      }
+      noValidate
+      className="flex flex-col gap-5"
+    >
+      <TextField
+        label={t('onboarding.companyName')}
+        invalid={invalid.has('companyName')}
+        autoComplete="organization"
+        maxLength={150}
+        value={companyName}
+        onChange={setCompanyName}
+      />
       <div
         className={`rounded-2xl border p-3 ${invalid.has('companyLogo') ? 'border-red-500' : 'border-transparent'}`}
       >
@@ -127,20 +109,15 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
         onChange={setAnnualRevenue}
         invalid={invalid.has('annualRevenue')}
       />
-      <Field label={t('onboarding.headquartersAddress')}>
-        {(props) => (
-          <textarea
-            {...props}
-            aria-invalid={invalid.has('headquartersAddress')}
-            autoComplete="street-address"
-            rows={2}
-            maxLength={300}
-            value={address}
-            onChange={(e) => setAddress(e.target.value)}
-            className={`${inputClass} py-2`}
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={t('onboarding.headquartersAddress')}
+        invalid={invalid.has('headquartersAddress')}
+        autoComplete="street-address"
+        rows={2}
+        maxLength={300}
+        value={address}
+        onChange={setAddress}
+      />
       <Field label={t('onboarding.headquartersCity')}>
         {(props) => (
           <CityPicker

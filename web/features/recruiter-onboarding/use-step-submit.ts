@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import type { StepAnswer } from './api.ts';
+import { errorMessage } from '../../lib/api.ts';
+import { invalidFields } from './invalid-fields.ts';
+import { useStepDone } from './use-step-done.ts';
+
+/**
+ * The submit of a recruiter onboarding step: checks the values with the step's shared schema
+ * (marking the fields it names and toasting the message `pickMessage` chooses), saves, and moves
+ * on; a failed save toasts the server's message or `failed` and keeps what was typed.
+ */
+export function useStepSubmit<S extends z.ZodType>(
+  schema: S,
+  save: (body: z.output<S>) => Promise<StepAnswer>,
+  failed: string,
+  pickMessage: (issues: z.core.$ZodIssue[]) => string | undefined = (issues) => issues[0]?.message,
+) {
+  const { done } = useStepDone();
+  const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [saving, setSaving] = useState(false);
+
+  async function submit(event: FormEvent, values: unknown) {
+    event.preventDefault();
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      setInvalid(invalidFields(parsed.error));
+      toast.error(pickMessage(parsed.error.issues) ?? failed);
+      return;
+    }
+    setInvalid(new Set());
+    setSaving(true);
+    try {
+      await done(await save(parsed.data));
+    } catch (err) {
+      toast.error(errorMessage(err, failed));
+      setSaving(false);
+    }
+  }
+  return { invalid, saving, submit };
+}
