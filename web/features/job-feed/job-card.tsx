@@ -1,11 +1,11 @@
 import { Briefcase, IndianRupee, MapPin } from 'lucide-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
 import { salaryText } from '../../lib/job-format.ts';
+import { CardLink, LinkCard } from '../../components/link-card.tsx';
 
 /**
  * One job in the seeker's feed. The title is the card's link (its box covers the whole card), so
@@ -16,17 +16,10 @@ export function JobCard({ job }: { job: JobView }) {
   const { t, i18n } = useTranslation();
   const salary = salaryText(t, i18n.language, job.minSalary, job.maxSalary);
   return (
-    <article className="relative flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 has-[a:focus-visible]:border-brand-600 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+    <LinkCard>
       <div className="flex items-start justify-between gap-3">
         <h2 className="min-w-0 text-base font-semibold leading-snug text-slate-900">
-          <Link
-            to={`/job-detail/${job.id}`}
-            className="after:absolute after:inset-0 after:rounded-2xl"
-            // The whole card shows the focus ring instead of the title alone.
-            style={{ outline: 'none' }}
-          >
-            {job.title}
-          </Link>
+          <CardLink to={`/job-detail/${job.id}`}>{job.title}</CardLink>
         </h2>
         {job.match && <MatchScore score={job.match.score} />}
       </div>
@@ -66,6 +59,6 @@ export function JobCard({ job }: { job: JobView }) {
       </p>
 
       {job.match && <ReasonChips reasons={job.match.reasons} />}
-    </article>
+    </LinkCard>
   );
 }

@@ -1,9 +1,9 @@
 import { Briefcase, GraduationCap, MapPin } from 'lucide-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MatchScore } from '../../components/job-chips.tsx';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Candidate } from './api.ts';
+import { CardLink, LinkCard } from '../../components/link-card.tsx';
 import {
   distanceText,
   educationLine,
@@ -29,7 +29,7 @@ export function CandidateCard({ candidate: c }: { candidate: Candidate }) {
   const name = c.fullName?.trim() || t('chat.unknownUser');
   const education = educationLine(t, c);
   return (
-    <article className="relative flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 has-[a:focus-visible]:border-brand-600 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+    <LinkCard>
       <div className="flex items-start gap-3">
         <div className="relative shrink-0">
           <Avatar name={name} url={c.profileImage} size="md" />
@@ -44,14 +44,7 @@ export function CandidateCard({ candidate: c }: { candidate: Candidate }) {
         <div className="flex min-w-0 flex-1 flex-col gap-0.5">
           <div className="flex items-start justify-between gap-2">
             <h2 className="min-w-0 break-words text-base font-semibold leading-snug text-slate-900">
-              <Link
-                to={candidatePath(c)}
-                className="after:absolute after:inset-0 after:rounded-2xl"
-                // The whole card shows the focus ring instead of the name alone.
-                style={{ outline: 'none' }}
-              >
-                {name}
-              </Link>
+              <CardLink to={candidatePath(c)}>{name}</CardLink>
               {c.isOnline && <span className="sr-only"> ({t('candidates.online')})</span>}
             </h2>
             <MatchScore score={c.matchScore} />
@@ -98,6 +91,6 @@ export function CandidateCard({ candidate: c }: { candidate: Candidate }) {
       <p className="text-xs font-medium text-slate-500">
         {t('candidates.bestFit', { title: c.bestJob.title })}
       </p>
-    </article>
+    </LinkCard>
   );
 }

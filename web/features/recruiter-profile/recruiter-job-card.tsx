@@ -1,9 +1,9 @@
 import { Briefcase, IndianRupee, MapPin, Users } from 'lucide-react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { salaryText } from '../../lib/job-format.ts';
+import { CardLink, LinkCard } from '../../components/link-card.tsx';
 
 /** One of the recruiter's job posts; the title links to the job page and covers the card. */
 export function RecruiterJobCard({ job }: { job: JobView }) {
@@ -11,17 +11,10 @@ export function RecruiterJobCard({ job }: { job: JobView }) {
   const open = job.status === 'open';
   const salary = salaryText(t, i18n.language, job.minSalary, job.maxSalary);
   return (
-    <article className="relative flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-colors hover:border-brand-500 has-[a:focus-visible]:border-brand-600 has-[a:focus-visible]:ring-2 has-[a:focus-visible]:ring-brand-600">
+    <LinkCard>
       <div className="flex items-start justify-between gap-3">
         <h3 className="min-w-0 text-base font-semibold leading-snug text-slate-900">
-          <Link
-            to={`/job-detail/${job.id}`}
-            className="after:absolute after:inset-0 after:rounded-2xl"
-            // The whole card shows the focus ring instead of the title alone.
-            style={{ outline: 'none' }}
-          >
-            {job.title}
-          </Link>
+          <CardLink to={`/job-detail/${job.id}`}>{job.title}</CardLink>
         </h3>
         <span
           className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -57,6 +50,6 @@ export function RecruiterJobCard({ job }: { job: JobView }) {
           {job.location}
         </span>
       </p>
-    </article>
+    </LinkCard>
   );
 }
