@@ -72,14 +72,8 @@ export function JobFeedPage() {
   };
 
   const feed = useJobFeed({ q, type });
-  const { data, isPending, isFetchingNextPage, hasNextPage, isFetchNextPageError, fetchNextPage } =
-    feed;
-  const marker = useBottomMarker({
-    hasNextPage,
-    isFetchingNextPage,
-    failed: isFetchNextPageError,
-    fetchNextPage,
-  });
+  const { data, isPending, isFetchingNextPage } = feed;
+  const marker = useBottomMarker(feed);
 
   const jobs = data?.pages.flatMap((p) => p.jobs) ?? [];
   const types = data?.pages[0]?.types ?? [];

@@ -27,21 +27,9 @@ function uniqueCandidates(pages: { candidates: Candidate[] }[]): Candidate[] {
  */
 export function RecruiterHomePage() {
   const { t } = useTranslation();
-  const {
-    data,
-    isPending,
-    isError,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useRecommendedCandidates();
-  const marker = useBottomMarker({
-    hasNextPage,
-    isFetchingNextPage,
-    failed: isFetchNextPageError,
-    fetchNextPage,
-  });
+  const query = useRecommendedCandidates();
+  const { data, isPending, isError, isFetchingNextPage, isFetchNextPageError } = query;
+  const marker = useBottomMarker(query);
   const candidates = data ? uniqueCandidates(data.pages) : [];
 
   let body: ReactNode;

@@ -10,21 +10,9 @@ import { RecruiterJobCard } from './recruiter-job-card.tsx';
  */
 export function RecruiterJobList() {
   const { t } = useTranslation();
-  const {
-    data,
-    isPending,
-    isError,
-    hasNextPage,
-    isFetchingNextPage,
-    isFetchNextPageError,
-    fetchNextPage,
-  } = useRecruiterJobs();
-  const marker = useBottomMarker({
-    hasNextPage,
-    isFetchingNextPage,
-    failed: isFetchNextPageError,
-    fetchNextPage,
-  });
+  const query = useRecruiterJobs();
+  const { data, isPending, isError, isFetchingNextPage } = query;
+  const marker = useBottomMarker(query);
   const jobs = data?.pages.flatMap((p) => p.jobs) ?? [];
 
   if (isPending)
