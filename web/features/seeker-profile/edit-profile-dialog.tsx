@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { bindField, PickField, TextAreaField, TextField } from '../../components/form-fields.tsx';
+import { PickField, TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { SkillsField } from '../../components/seeker-fields.tsx';
-import { useFormValues } from '../../lib/use-form-values.ts';
 import { PhotoField } from './photo-field.tsx';
 import { profileValues } from './profile-values.ts';
-import { useUpdateProfile } from './use-update-profile.ts';
+import { useProfileEditor } from './use-profile-editor.ts';
 
 function dialogValues(profile: SeekerProfileView) {
   const { profileImage, fullName, collegeName, degree, jobTitle, companyName, skills } =
@@ -29,14 +27,7 @@ export function EditProfileDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [initial] = useState(() => dialogValues(profile));
-  const [v, set] = useFormValues(initial);
-  const { saving, errors, update } = useUpdateProfile();
-  const f = bindField(v, set, errors);
-
-  async function save() {
-    if (await update(initial, v)) onClose();
-  }
+  const { set, field: f, saving, save } = useProfileEditor(() => dialogValues(profile), onClose);
 
   return (
     <Modal

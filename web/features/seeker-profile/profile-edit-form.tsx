@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { bindField, PickField, TextField } from '../../components/form-fields.tsx';
+import { PickField, TextField } from '../../components/form-fields.tsx';
 import { SectionCard } from '../../components/profile/section-card.tsx';
 import { IntroductionField, LanguagesField, SkillsField } from '../../components/seeker-fields.tsx';
-import { useFormValues } from '../../lib/use-form-values.ts';
 import { PhotoField } from './photo-field.tsx';
 import { profileValues } from './profile-values.ts';
-import { useUpdateProfile } from './use-update-profile.ts';
+import { useProfileEditor } from './use-profile-editor.ts';
 
 /** Edit mode of /candidate-profile: the seeker's own details, saved with only what changed. */
 export function ProfileEditForm({
@@ -19,14 +17,7 @@ export function ProfileEditForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const [initial] = useState(() => profileValues(profile));
-  const [v, set] = useFormValues(initial);
-  const { saving, errors, update } = useUpdateProfile();
-  const f = bindField(v, set, errors);
-
-  async function save() {
-    if (await update(initial, v)) onClose();
-  }
+  const { set, field: f, saving, save } = useProfileEditor(() => profileValues(profile), onClose);
 
   return (
     <form

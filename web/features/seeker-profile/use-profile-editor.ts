@@ -6,6 +6,8 @@ import { seekerProfilePatch, type SeekerProfilePatch } from '#shared/schemas/pro
 import { errorMessage } from '../../lib/api.ts';
 import { meKey } from '../../lib/session.ts';
 import { validate, type FieldErrors } from '../../lib/validate.ts';
+import { useFormValues } from '../../lib/use-form-values.ts';
+import { bindField } from '../../components/form-fields.tsx';
 import { candidateKey, patchSeekerProfile, seekerProfileKey } from './api.ts';
 import { changedFields } from './changed-fields.ts';
 
@@ -13,7 +15,7 @@ import { changedFields } from './changed-fields.ts';
  * Saves what changed between the loaded values and the edited ones (PATCH with only those
  * fields), checked first with the shared schema. Resolves true when there is nothing left to save.
  */
-export function useUpdateProfile() {
+function useUpdateProfile() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [saving, setSaving] = useState(false);
@@ -51,4 +53,21 @@ export function useUpdateProfile() {
   }
 
   return { saving, errors, update };
+}
+
+/**
+ * A profile editor's state: the values (from `initial`, read once), a field binder for them, and
+ * `save`, which PATCHes what changed and calls `onSaved` when nothing is left to save.
+ */
+export function useProfileEditor<T extends Record<string, unknown>>(
+  initial: () => T,
+  onSaved: () => void,
+) {
+  const [start] = useState(initial);
+  const [values, set] = useFormValues(start);
+  const { saving, errors, update } = useUpdateProfile();
+  const save = async () => {
+    if (await update(start, values)) onSaved();
+  };
+  return { values, set, field: bindField(values, set, errors), saving, save };
 }
