@@ -183,6 +183,9 @@ describe('recruiter onboarding', () => {
     await page.getByLabel('Website link').fill('https://acmetools.in');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await toast(page, 'Please enter your company email');
+    // The field the message is about is the one marked; the fixed one no longer is.
+    expect(await page.getByLabel('Office e-mail').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Website link').getAttribute('aria-invalid')).toBe('false');
     await page.getByLabel('Office e-mail').fill('hr@gmail.com');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await toast(page, 'Email domain must match website domain');

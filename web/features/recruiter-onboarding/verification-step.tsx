@@ -6,6 +6,7 @@ import { truncateCode } from '#shared/schemas/auth.ts';
 import { verificationSend, verificationVerify } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { TextField } from '../../components/form-fields.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -137,38 +138,28 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
       ) : (
         <>
           <form onSubmit={send} noValidate className="flex flex-col gap-4">
-            <Field label={t('onboarding.website')}>
-              {(props) => (
-                <input
-                  {...props}
-                  aria-invalid={invalid.has('websiteUrl')}
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  maxLength={200}
-                  placeholder={t('onboarding.websitePlaceholder')}
-                  value={website}
-                  onChange={(e) => edit(() => setWebsite(e.target.value))}
-                  className={inputClass}
-                />
-              )}
-            </Field>
-            <Field label={t('onboarding.officeEmail')}>
-              {(props) => (
-                <input
-                  {...props}
-                  aria-invalid={invalid.has('email')}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  maxLength={254}
-                  placeholder={t('onboarding.emailPlaceholder')}
-                  value={email}
-                  onChange={(e) => edit(() => setEmail(e.target.value))}
-                  className={inputClass}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('onboarding.website')}
+              invalid={invalid.has('websiteUrl')}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              maxLength={200}
+              placeholder={t('onboarding.websitePlaceholder')}
+              value={website}
+              onChange={(value) => edit(() => setWebsite(value))}
+            />
+            <TextField
+              label={t('onboarding.officeEmail')}
+              invalid={invalid.has('email')}
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={254}
+              placeholder={t('onboarding.emailPlaceholder')}
+              value={email}
+              onChange={(value) => edit(() => setEmail(value))}
+            />
             <Button type="submit" variant="outline" disabled={busy !== null}>
               {busy === 'send' ? t('onboarding.sendingOtp') : t('onboarding.sendOtp')}
             </Button>
