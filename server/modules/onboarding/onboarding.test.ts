@@ -290,6 +290,40 @@ describe('recruiter onboarding', () => {
   }
   const mailCode = (email: string) => t.ctx.outbox.list(email)[0]?.text.match(/\b(\d{6})\b/)?.[1];
 
+  it('a step saved again with another company name takes the verified mark away; jobs follow it', async () => {
+    const r = await atVerification();
+    await t.ctx.db.query('UPDATE recruiter_profiles SET is_verified = true WHERE user_id = $1', [
+      r.id,
+    ]);
+    const verified = async () =>
+      (await t.app.inject({ url: '/api/recruiter/profile', headers: { cookie: r.cookie } })).json()
+        .profile.isVerified;
+    expect((await put(r, '/api/onboarding/recruiter/2', company)).statusCode).toBe(200);
+    expect(await verified()).toBe(true);
+    expect(
+      (
+        await put(r, '/api/onboarding/recruiter/1', {
+          ...profile,
+          companyName: company.companyName,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await verified()).toBe(true);
+    await t.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, type, level, job_category, description)
+       VALUES ($1, 'Driver', $2, 'full_time', 'entry', 'other', 'Drive')`,
+      [r.id, company.companyName],
+    );
+    const renamed = { ...company, companyName: 'Other Traders' };
+    expect((await put(r, '/api/onboarding/recruiter/2', renamed)).statusCode).toBe(200);
+    expect(await verified()).toBe(false);
+    const [job] = await t.ctx.db.query<{ company: string }>(
+      'SELECT company FROM jobs WHERE recruiter_id = $1',
+      [r.id],
+    );
+    expect(job!.company).toBe('Other Traders');
+  });
+
   it('verifies the company by an e-mailed code and marks it verified', async () => {
     const r = await atVerification();
     const send = await post(r, '/api/company/verification/send', {

@@ -10,8 +10,13 @@ import { AppError, badRequest, conflict } from '../../lib/errors.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
+import { jobsFollowCompany } from '../profiles/recruiter-settings.service.ts';
 
 const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
+// A verified mark vouches for one company: a step saved again with another company name (steps
+// can be revisited) takes it away, as Profile Settings does; the recruiter's jobs follow the name.
+const keepMarkIfSame = (companyParam: string) =>
+  `is_verified = is_verified AND company_name IS NOT DISTINCT FROM ${companyParam}`;
 
 export async function saveRecruiterProfileStep(
   ctx: Ctx,
@@ -24,9 +29,11 @@ export async function saveRecruiterProfileStep(
     await q.query(upsertRecruiter, [userId]);
     await q.query(
       `UPDATE recruiter_profiles SET profile_image = COALESCE($2, profile_image), full_name = $3, gender = $4,
-              company_name = $5, designation = $6, updated_at = now() WHERE user_id = $1`,
+              ${keepMarkIfSame('$5')}, company_name = $5, designation = $6, updated_at = now()
+        WHERE user_id = $1`,
       [userId, v.profileImage ?? null, v.fullName, v.gender ?? null, v.companyName, v.designation],
     );
+    await jobsFollowCompany(q, userId, v.companyName);
     await advance(q, userId, 2);
     return 2;
   });
@@ -42,7 +49,7 @@ export async function saveRecruiterCompanyStep(
     await lockProgress(q, userId, 'recruiter', 2);
     await q.query(upsertRecruiter, [userId]);
     await q.query(
-      `UPDATE recruiter_profiles SET company_name = $2, company_logo = $3, employee_size = $4, financing_status = $5,
+      `UPDATE recruiter_profiles SET ${keepMarkIfSame('$2')}, company_name = $2, company_logo = $3, employee_size = $4, financing_status = $5,
               annual_revenue = $6, headquarters_address = $7, headquarters_city_id = $8, updated_at = now()
         WHERE user_id = $1`,
       [
@@ -56,6 +63,7 @@ export async function saveRecruiterCompanyStep(
         v.headquartersCityId ?? null,
       ],
     );
+    await jobsFollowCompany(q, userId, v.companyName);
     await advance(q, userId, 3);
     return 3;
   });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { recruiterSettings } from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
 import { assertOwnImage } from '../files/files.service.ts';
 
 /**
@@ -39,9 +40,18 @@ export async function updateRecruiterSettings(
         v.profileImage ?? null,
       ],
     );
-    await q.query(
-      'UPDATE jobs SET company = $2, updated_at = now() WHERE recruiter_id = $1 AND company <> $2',
-      [userId, v.companyName],
-    );
+    await jobsFollowCompany(q, userId, v.companyName);
   });
+}
+
+/** Jobs show the company name: they follow a rename, wherever the recruiter makes it. */
+export async function jobsFollowCompany(
+  q: Queryable,
+  userId: string,
+  companyName: string,
+): Promise<void> {
+  await q.query(
+    'UPDATE jobs SET company = $2, updated_at = now() WHERE recruiter_id = $1 AND company <> $2',
+    [userId, companyName],
+  );
 }
