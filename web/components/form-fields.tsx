@@ -124,6 +124,7 @@ export function PickField({
   label,
   error,
   hint,
+  invalid,
   value,
   onChange,
   list,
@@ -142,6 +143,7 @@ export function PickField({
       {(p) => (
         <PickSelect
           {...p}
+          aria-invalid={p['aria-invalid'] || Boolean(invalid)}
           list={list}
           only={only}
           placeholder={placeholder}
@@ -165,7 +167,7 @@ export function ChipsField({
   placeholder,
   addLabel,
   removeLabel,
-}: Labelled &
+}: Omit<Labelled, 'invalid'> &
   Bound<string[]> & {
     max: number;
     placeholder?: string;
