@@ -53,12 +53,11 @@ export function TextField({
   ...input
 }: Labelled & Bound<string> & InputProps) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} hint={hint} invalid={invalid}>
       {(p) => (
         <input
           {...input}
           {...p}
-          aria-invalid={p['aria-invalid'] || Boolean(invalid)}
           className={inputClass}
           value={value}
           onChange={(e) => onChange(e.target.value)}
@@ -92,11 +91,10 @@ export function TextAreaField({
   const counterId = useId();
   return (
     <div className="flex flex-col gap-1">
-      <Field label={label} error={error} hint={hint}>
+      <Field label={label} error={error} hint={hint} invalid={invalid}>
         {(p) => (
           <textarea
             {...p}
-            aria-invalid={p['aria-invalid'] || Boolean(invalid)}
             autoComplete={autoComplete}
             aria-describedby={
               [p['aria-describedby'], counter && counterId].filter(Boolean).join(' ') || undefined
@@ -139,11 +137,10 @@ export function PickField({
     disabled?: boolean;
   }) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} hint={hint} invalid={invalid}>
       {(p) => (
         <PickSelect
           {...p}
-          aria-invalid={p['aria-invalid'] || Boolean(invalid)}
           list={list}
           only={only}
           placeholder={placeholder}

@@ -1,15 +1,20 @@
 import { useId, type ReactNode } from 'react';
 
-/** A labelled form control with an optional error line tied to it for screen readers. */
+/**
+ * A labelled form control with an optional error line tied to it for screen readers. `invalid`
+ * marks the control without a line (forms that name the problem in a toast).
+ */
 export function Field({
   label,
   error,
   hint,
+  invalid,
   children,
 }: {
   label: string;
   error?: string;
   hint?: string;
+  invalid?: boolean;
   children: (props: {
     id: string;
     'aria-invalid': boolean;
@@ -23,7 +28,11 @@ export function Field({
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
         {label}
       </label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': described })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error) || Boolean(invalid),
+        'aria-describedby': described,
+      })}
       {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
