@@ -38,6 +38,8 @@ import { createCandidateScores } from './modules/matching/candidate-scores.ts';
 export interface RouteInfo {
   method: string;
   url: string;
+  /** The route's policy name (server/policies/policies.ts), or null when it names none. */
+  policy: string | null;
   public: boolean;
 }
 
@@ -64,7 +66,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, public: Boolean(route.config?.public) });
+      const policy = route.config?.policy ?? null;
+      routes.push({ method, url: route.url, policy, public: policy === 'public' });
     }
   });
 
@@ -117,8 +120,10 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await chatRoutes(scope, ctx);
     await candidatesRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
-    scope.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
-      scope.swagger(),
+    scope.get(
+      '/api/openapi.json',
+      { config: { policy: 'public' }, schema: { hide: true } },
+      async () => scope.swagger(),
     );
   });
 
@@ -157,8 +162,12 @@ function serveWebApp(app: FastifyInstance, config: Config): void {
       );
     },
   });
-  app.get('/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
-    if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return reply.sendFile('index.html');
-  });
+  app.get(
+    '/*',
+    { config: { policy: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      return reply.sendFile('index.html');
+    },
+  );
 }

@@ -3,7 +3,9 @@ export const LOGIN = {
   codeLength: 6,
   codeTtlSeconds: 5 * 60,
   maxWrongTriesPerCode: 5,
-  maxFailuresPerPhonePerDay: 10,
+  // Failed tries at codes issued to one phone, per IP, per 24 h: keyed by phone *and* IP so that
+  // strangers cannot lock the owner out (docs/decisions/002).
+  maxFailuresPerPhonePerIpPerDay: 10,
   resendCooldownSeconds: 30,
   maxCodesPerPhonePerHour: 5,
   maxCodesPerPhonePerDay: 10,
@@ -20,3 +22,22 @@ export const PAGE_SIZE = 20;
 export const INTRODUCTION_MAX = 500;
 export const ONBOARDING_STEPS = { recruiter: 4, user: 6 } as const;
 export const TOAST = { durationMs: 4000, visible: 3 } as const;
+
+/**
+ * Limits that stop harvesting and spam (decisions.md "Limits per account and per IP"; the table
+ * in docs/security.md explains each). Per account and per IP, kept in the database so every
+ * server instance shares them; lower while a recruiter's company is not verified. Each is a token
+ * bucket: `perDay` (or `perMinute`) on average, at most `burst` at once.
+ */
+export const TRUST_LIMITS = {
+  /** Distinct candidate profiles a recruiter opens per day. */
+  candidateViews: { verified: 300, unverified: 50, perIpPerDay: 1000 },
+  /** Resume links a recruiter asks for per day. */
+  resumeLinks: { verified: 100, unverified: 20, perIpPerDay: 300 },
+  /** New conversations a recruiter starts per day. */
+  newConversations: { verified: 200, unverified: 20, perIpPerDay: 400 },
+  /** Chat messages a user writes (HTTP and WebSocket alike). */
+  messages: { perMinute: 20, burst: 10, perIpPerMinute: 120 },
+  /** Different office e-mail addresses a recruiter may send a verification code to per day. */
+  verificationAddressesPerDay: 5,
+} as const;

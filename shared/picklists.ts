@@ -28,12 +28,15 @@ export const JOB_CATEGORIES = codes('jobCategory');
 export const JOB_LEVELS = codes('jobLevel');
 export const JOB_STATUSES = codes('jobStatus');
 export const ROOM_STATUSES = codes('roomStatus');
+/** Who sees a seeker's e-mail, phone and resume (decisions.md "Contact data by consent"). */
+export const CONTACT_VISIBILITIES = codes('contactVisibility');
 
 /** Job types a seeker can prefer (spec: Full-time, Part-time, Contract); posts may also be internships. */
 export const PREFERRED_JOB_TYPES = ['full_time', 'part_time', 'contract'] as const;
 
 export type UserRole = PickCode<'userRole'>;
 export type RoomStatus = PickCode<'roomStatus'>;
+export type ContactVisibility = PickCode<'contactVisibility'>;
 
 export function pickLabel<L extends PickListName>(list: L, code: string): string {
   return msg(`pick.${list}.${code}`);

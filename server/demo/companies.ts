@@ -552,8 +552,8 @@ export async function demoCompanies(q: Queryable, storage: Storage): Promise<voi
     const email = `${c.recruiter.split(' ')[0]!.toLowerCase()}@${c.domain}`;
     await q.query(
       `INSERT INTO recruiter_profiles (user_id, full_name, gender, email, designation, company_name, company_logo, employee_size,
-          financing_status, annual_revenue, website_url, headquarters_address, headquarters_city_id, is_verified, verified_email, verified_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, CASE WHEN $14 THEN now() END)`,
+          financing_status, annual_revenue, website_url, headquarters_address, headquarters_city_id, is_verified, verified_email, verified_domain, verified_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, CASE WHEN $14 THEN now() END)`,
       [
         user!.id,
         c.recruiter,
@@ -570,6 +570,7 @@ export async function demoCompanies(q: Queryable, storage: Storage): Promise<voi
         await cityIdByName(q, c.city),
         c.verified,
         c.verified ? email : null,
+        c.verified ? c.domain : null,
       ],
     );
     await insertJobs(q, user!.id, c.name, c.jobs);

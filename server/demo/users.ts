@@ -20,10 +20,10 @@ export async function demoUsers(q: Queryable): Promise<void> {
   );
   await q.query(
     `INSERT INTO recruiter_profiles (user_id, full_name, gender, email, designation, company_name, employee_size,
-        financing_status, annual_revenue, website_url, headquarters_address, headquarters_city_id, is_verified, verified_email, verified_at)
+        financing_status, annual_revenue, website_url, headquarters_address, headquarters_city_id, is_verified, verified_email, verified_domain, verified_at)
      VALUES ($1, 'Priya Sharma', 'female', 'priya.sharma@zenithsoftworks.in', 'Talent Acquisition Lead', 'Zenith Softworks',
         '201_500', 'series_b', '50_70cr', 'https://zenithsoftworks.in', '4th Floor, Prestige Tech Park, Outer Ring Road, Bengaluru', $2,
-        true, 'priya.sharma@zenithsoftworks.in', now())`,
+        true, 'priya.sharma@zenithsoftworks.in', 'zenithsoftworks.in', now())`,
     [recruiter!.id, bengaluru],
   );
 

@@ -23,5 +23,17 @@ export const conflict = (code: string, vars?: Vars) => new AppError(409, code, v
 
 export function tooManyRequests(code: string, retryAfterSeconds: number, vars?: Vars): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError(429, code, { seconds, ...vars }, { 'retry-after': String(seconds) });
+  return new AppError(
+    429,
+    code,
+    { seconds, wait: humanWait(seconds), ...vars },
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** "40 seconds", "12 minutes", "3 hours": a wait a person can read (Retry-After has the exact). */
+export function humanWait(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  return `${Math.ceil(seconds / 3600)} hours`;
 }

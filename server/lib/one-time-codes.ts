@@ -1,12 +1,15 @@
 import type { Db } from '../db/client.ts';
 import { LOGIN } from '#shared/limits.ts';
 import { hashCode, randomDigits, sameHash } from './crypto.ts';
-import { assertUnderLimit, lockKey, recordEvent } from './rate-limit.ts';
+import { assertUnderLimit, lockKey, recordEvent, type Window } from './rate-limit.ts';
 import { badRequest, tooManyRequests } from './errors.ts';
 
 // Six-digit codes for login (SMS) and company e-mail verification, with the rules of
 // decisions.md "Login": cryptographic source, keyed hash, 5 minutes, single use, 5 wrong tries per
-// code, 10 failures per target per day, 30 s resend cooldown, 5 codes an hour and 10 a day.
+// code, 30 s resend cooldown, 5 codes an hour and 10 a day per target. Failures count against a
+// target only while it has a live code, and only for the network that made them (10 a day per
+// target and IP), so a stranger's guesses can kill a code but never lock the owner out
+// (decisions/002 "Failures are keyed by who failed").
 export type CodePurpose = 'login' | 'company_email';
 
 export interface CodeRequest {
@@ -18,6 +21,27 @@ export interface CodeRequest {
 
 const HOUR = 3600;
 const DAY = 24 * HOUR;
+
+/** Failures from one IP across all targets, per hour. Checked before anything about the target. */
+const failuresFromIp = (req: CodeRequest): Window => ({
+  bucket: `${req.purpose}:failed-ip`,
+  key: req.ip,
+  limit: LOGIN.maxFailuresPerIpPerHour,
+  seconds: HOUR,
+  message: 'login.tooManyFailures',
+});
+
+/**
+ * Failures against codes issued to one target, from one IP, per day. The IP is in the bucket and
+ * the target is the key, so rows keyed by a phone still go with the account (account.service.ts).
+ */
+const failuresOnTargetFromIp = (req: CodeRequest): Window => ({
+  bucket: `${req.purpose}:failed-from:${req.ip}`,
+  key: req.target,
+  limit: LOGIN.maxFailuresPerPhonePerIpPerDay,
+  seconds: DAY,
+  message: 'login.tooManyFailures',
+});
 
 export class OneTimeCodes {
   constructor(
@@ -58,13 +82,9 @@ export class OneTimeCodes {
           seconds: HOUR,
           message: 'login.tooManyCodes',
         },
-        {
-          bucket: `${req.purpose}:failed`,
-          key: req.target,
-          limit: LOGIN.maxFailuresPerPhonePerDay,
-          seconds: DAY,
-          message: 'login.tooManyFailures',
-        },
+        // Only this network's own failures on this target: a code it could not use anyway is not
+        // sent. Failures from other IPs never stop a target from getting a new code.
+        failuresOnTargetFromIp(req),
       ];
       for (const w of windows) await assertUnderLimit(q, w);
 
@@ -110,51 +130,45 @@ export class OneTimeCodes {
   /**
    * Checks a code. Success consumes it. A wrong, expired, used or missing code all give the same
    * answer ('login.verifyFailed'); a code with 5 wrong tries behind it is dead until a new one is
-   * requested. Failures count per target and per IP, and are committed even though we throw.
+   * requested ('login.tooManyTries'). Every failure counts against the IP; only a wrong guess at a
+   * live code (unconsumed, unexpired, not dead) counts against the code and against this IP on
+   * this target. Failures are committed even though we throw.
    */
   async verify(req: CodeRequest & { code: string }): Promise<void> {
     const outcome = await this.db.tx(async (q) => {
+      // The network first, under its own lock: an IP over its bound learns nothing about the target
+      // and changes nothing there. Lock order is always IP, then target.
+      await lockKey(q, `${req.purpose}:ip:${req.ip}`);
+      await assertUnderLimit(q, failuresFromIp(req));
       await lockKey(q, `${req.purpose}:${req.target}`);
-      await assertUnderLimit(q, {
-        bucket: `${req.purpose}:failed`,
-        key: req.target,
-        limit: LOGIN.maxFailuresPerPhonePerDay,
-        seconds: DAY,
-        message: 'login.tooManyFailures',
-      });
-      await assertUnderLimit(q, {
-        bucket: `${req.purpose}:failed-ip`,
-        key: req.ip,
-        limit: LOGIN.maxFailuresPerIpPerHour,
-        seconds: HOUR,
-        message: 'login.tooManyFailures',
-      });
+      await assertUnderLimit(q, failuresOnTargetFromIp(req));
 
       const [current] = await q.query<{
         id: string;
         code_hash: string;
         attempts: number;
-        live: boolean;
+        unexpired: boolean;
       }>(
-        `SELECT id, code_hash, attempts, (expires_at > now()) AS live
+        `SELECT id, code_hash, attempts, (expires_at > now()) AS unexpired
            FROM one_time_codes
           WHERE purpose = $1 AND target = $2 AND consumed_at IS NULL
           ORDER BY created_at DESC LIMIT 1`,
         [req.purpose, req.target],
       );
       const dead = current !== undefined && current.attempts >= LOGIN.maxWrongTriesPerCode;
+      const live = current !== undefined && !dead && current.unexpired;
       const expected = hashCode(this.secret, req.purpose, req.target, req.code);
-      if (current && !dead && current.live && sameHash(current.code_hash, expected)) {
+      if (live && sameHash(current.code_hash, expected)) {
         await q.query('UPDATE one_time_codes SET consumed_at = now() WHERE id = $1', [current.id]);
         return 'ok' as const;
       }
-      if (current && !dead) {
+      await recordEvent(q, failuresFromIp(req).bucket, req.ip);
+      if (live) {
         await q.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [
           current.id,
         ]);
+        await recordEvent(q, failuresOnTargetFromIp(req).bucket, req.target);
       }
-      await recordEvent(q, `${req.purpose}:failed`, req.target);
-      await recordEvent(q, `${req.purpose}:failed-ip`, req.ip);
       return dead ? ('dead' as const) : ('wrong' as const);
     });
     if (outcome === 'dead') throw badRequest('login.tooManyTries');

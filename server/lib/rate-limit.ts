@@ -41,4 +41,62 @@ export async function pruneEvents(q: Queryable): Promise<void> {
   await q.query("DELETE FROM rate_events WHERE at < now() - interval '2 days'");
   await q.query("DELETE FROM one_time_codes WHERE created_at < now() - interval '2 days'");
   await q.query("DELETE FROM sessions WHERE expires_at < now() - interval '1 day'");
+  // A bucket whose theoretical arrival time has passed is full again: the row says nothing.
+  await q.query('DELETE FROM rate_buckets WHERE tat < now()');
+}
+
+/**
+ * A token-bucket limit (GCRA): `limit` events per `seconds` on average, at most `burst` (default:
+ * `limit`) at once. Shared by every instance: the state is one row per bucket and key.
+ */
+export interface Bucket {
+  bucket: string;
+  key: string;
+  limit: number;
+  seconds: number;
+  burst?: number;
+  /** Catalogue key of the message a person sees when over the limit (gets `{{seconds}}`). */
+  message: string;
+}
+
+/**
+ * Takes one token from each bucket in ONE statement, or throws 429 with Retry-After (the wait of
+ * the fullest bucket). Run inside the transaction of the action it guards, a refused or failed
+ * action gives its tokens back (the rollback); outside one, a refusal by one bucket still spends
+ * the others' tokens, which only errs on the side of the limit.
+ */
+export async function takeTokens(q: Queryable, buckets: Bucket[]): Promise<void> {
+  const step = buckets.map((b) => b.seconds / b.limit);
+  const tolerance = buckets.map((b, i) => step[i]! * (b.burst ?? b.limit));
+  // now() is fixed within the statement, so EXCLUDED.tat - now() is this bucket's step.
+  const taken = await q.query<{ bucket: string; key: string }>(
+    `INSERT INTO rate_buckets AS b (bucket, key, tat, tolerance)
+     SELECT t.bucket, t.key, now() + make_interval(secs => t.step), t.tolerance
+       FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[]) AS t(bucket, key, step, tolerance)
+     ON CONFLICT (bucket, key) DO UPDATE
+        SET tat = greatest(b.tat, now()) + (EXCLUDED.tat - now()), tolerance = EXCLUDED.tolerance
+      WHERE greatest(b.tat, now()) + (EXCLUDED.tat - now()) <= now() + make_interval(secs => EXCLUDED.tolerance)
+     RETURNING b.bucket, b.key`,
+    [buckets.map((b) => b.bucket), buckets.map((b) => b.key), step, tolerance],
+    'rate_take_tokens',
+  );
+  if (taken.length === buckets.length) return;
+  const passed = new Set(taken.map((t) => `${t.bucket}|${t.key}`));
+  const refused = buckets.filter((b) => !passed.has(`${b.bucket}|${b.key}`));
+  // The wait until one more token fits: tat + step - tolerance - now.
+  const waits = await q.query<{ wait: number }>(
+    `SELECT EXTRACT(EPOCH FROM (greatest(b.tat, now()) - now()))::float8 AS wait
+       FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(bucket, key, n)
+       LEFT JOIN rate_buckets b ON b.bucket = t.bucket AND b.key = t.key ORDER BY t.n`,
+    [refused.map((b) => b.bucket), refused.map((b) => b.key)],
+  );
+  let worst = 0;
+  let wait = 0;
+  refused.forEach((b, i) => {
+    const w =
+      (waits[i]?.wait ?? 0) + b.seconds / b.limit - (b.seconds / b.limit) * (b.burst ?? b.limit);
+    if (w > wait) [worst, wait] = [i, w];
+  });
+  const b = refused[worst]!;
+  throw tooManyRequests(b.message, wait, { limit: b.limit });
 }

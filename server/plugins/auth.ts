@@ -2,16 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION } from '#shared/limits.ts';
 import type { Ctx } from '../context.ts';
 import { findSession, type SessionUser } from '../modules/auth/sessions.ts';
-import { AppError, forbidden, unauthorized } from '../lib/errors.ts';
-import type { UserRole } from '#shared/picklists.ts';
+import { AppError, unauthorized } from '../lib/errors.ts';
+import { checkGate, isPolicyName, type PolicyName } from '../policies/policies.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
   }
   interface FastifyContextConfig {
-    /** Routes are private unless they say otherwise: a forgotten flag fails closed. */
-    public?: boolean;
+    /**
+     * Who may call the route (server/policies/policies.ts). 'public' routes need no session;
+     * every other policy needs one, and a route that names none fails closed (signed in only)
+     * and fails the route-list test.
+     */
+    policy?: PolicyName;
     /** Catalogue key of the 401 message for this route (e.g. 'jobs.mustLogin'). */
     authMessage?: string;
   }
@@ -36,13 +40,16 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     // matches its route). Unmatched URLs fall through to the 404 handler; the web app's static
     // files are not API routes.
     const isApiRoute = request.routeOptions.url?.startsWith('/api/') ?? false;
-    if (isApiRoute && !request.routeOptions.config.public && !request.user) {
+    const policy = request.routeOptions.config.policy;
+    if (!isApiRoute || policy === 'public') return;
+    if (!request.user) {
       throw unauthorized(
         token
           ? 'session.expired'
           : (request.routeOptions.config.authMessage ?? 'session.mustLogin'),
       );
     }
+    if (isPolicyName(policy)) checkGate(request.user, policy);
   });
 }
 
@@ -64,13 +71,8 @@ export function isAllowedOrigin(origin: string, request: FastifyRequest, ctx: Ct
   }
 }
 
+/** The signed-in user of a route whose policy's gate already ran (every non-public route). */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-export function requireRole(request: FastifyRequest, role: UserRole): SessionUser {
-  const user = requireUser(request);
-  if (user.role !== role) throw forbidden();
-  return user;
 }

@@ -534,6 +534,7 @@ export const en = {
     loadingOlder: 'Loading earlier messages...',
     loadOlderFailed: 'Could not load earlier messages',
     notMember: 'You are not part of this chat',
+    roomGone: 'This conversation has ended: the other person deleted their account.',
     jobClosed: 'This job is closed and cannot get new applications',
     onlyRecruiter: 'Only the recruiter can change the status',
     invalidStatus: 'Please choose one of the listed statuses',
@@ -555,6 +556,49 @@ export const en = {
     conversation: 'Conversation',
     noMessages: 'No messages yet. Say hello!',
   },
+  trust: {
+    verified: 'Verified',
+    verifiedDomain: 'Verified · {{domain}}',
+    gstPlaceholder: 'e.g. 29ABCDE1234F1ZW',
+    gstHint: 'Checked when you save; candidates then see "GST registered".',
+    verificationHint:
+      'Changing the company name, website or office e-mail removes the verified mark until the company is verified again.',
+    markRemoved:
+      'Your company details changed, so the verified mark was removed until the company is verified again.',
+    visibilityTitle: 'Profile visibility',
+    visibilityHint:
+      'Who can see your e-mail, phone number and resume. Recruiters you chat with can always see them.',
+    visibilitySaved: 'Profile visibility saved',
+    visibilityFailed: 'Failed to save profile visibility',
+    contactTitle: 'Contact details',
+    email: 'E-mail',
+    phone: 'Phone',
+    sharedOnceTheyChat: 'Their resume and contact details are shared once they chat with you.',
+    viewsTitle: 'Who viewed your profile',
+    noViews: 'No recruiter has viewed your profile yet',
+    viewedBy: '{{name}} at {{company}}',
+    viewedOn: 'Viewed on {{date}}',
+    finishOnboarding: 'Finish onboarding',
+  },
+  companyDomain: {
+    invalidWebsite: "Enter your company's website address, for example https://yourcompany.in.",
+    freeMail:
+      'Use your company e-mail. Free and disposable mail providers like Gmail or Yahoo cannot verify a company.',
+    mismatch:
+      "The e-mail's domain must be your company website's domain (for example hr@yourcompany.in for https://yourcompany.in).",
+    lookalike:
+      "This domain looks like another company's or a mail provider's domain, so it cannot verify your company. Use your company's own website and e-mail.",
+  },
+  gst: {
+    label: 'GSTIN (optional)',
+    registered: 'GST registered',
+    format:
+      'Enter a valid 15-character GSTIN: 2-digit state code, 10-character PAN, then 3 characters (for example 29ABCDE1234F1ZW).',
+    checkDigit:
+      'This GSTIN is not valid. Please check it for a typing mistake against your GST registration certificate.',
+    state:
+      "This GSTIN is registered in another state. Enter your company's GSTIN for {{state}}, where your headquarters is.",
+  },
   info: {
     aboutTitle: 'About NearHire',
     aboutText:
@@ -573,6 +617,22 @@ export const en = {
     comingSoon: 'This screen is coming soon.',
     placeholderTitle: '{{title}}',
     signOut: 'Sign Out',
+  },
+  access: {
+    finishOnboarding:
+      'Finish setting up your company profile to see candidates. It takes a few minutes.',
+    contactNotShared:
+      'This candidate shares their resume and contact details once they chat with you.',
+  },
+  limits: {
+    candidateViews:
+      "You have reached today's limit for opening candidate profiles. Verify your company for a higher limit, or try again in {{wait}}.",
+    resumeLinks: "You have reached today's limit for resume downloads. Try again in {{wait}}.",
+    newConversations:
+      "You have reached today's limit for starting new conversations. Verified companies can start more; or try again in {{wait}}.",
+    messages: 'You are sending messages too fast. Wait {{wait}} and try again.',
+    verificationAddresses:
+      'You can send codes to {{limit}} different e-mail addresses a day. Use an address you already tried, or try again in {{wait}}.',
   },
   errors: {
     badRequest: 'Please check what you entered and try again.',
@@ -691,6 +751,10 @@ export const en = {
       senior: 'Senior',
     },
     jobStatus: { open: 'Open', closed: 'Closed' },
+    contactVisibility: {
+      verified_recruiters: 'Verified recruiters can see my resume',
+      chat_only: 'Only recruiters I chat with',
+    },
     roomStatus: {
       initiated: 'Initiated',
       interested: 'Interested',

@@ -97,6 +97,7 @@ export const roomView = z.object({
     subtitle: z.string().nullable(),
     isOnline: z.boolean(),
     isVerified: z.boolean(),
+    verifiedDomain: z.string().nullable(),
   }),
   /** For the recruiter: the candidate card. */
   candidate: z
@@ -108,6 +109,8 @@ export const roomView = z.object({
       city: z.string().nullable(),
       workExperience: z.string().nullable(),
       hasResume: z.boolean(),
+      /** Whether the seeker shares e-mail, phone and resume with this recruiter (consent rule). */
+      contactShared: z.boolean(),
     })
     .nullable(),
   unreadCount: z.number(),

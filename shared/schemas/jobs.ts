@@ -79,6 +79,9 @@ export const jobView = z.object({
     profileImage: z.string().nullable(),
     companyLogo: z.string().nullable(),
     isVerified: z.boolean(),
+    /** The verified company domain for the mark ("Verified · zenith.in"); null when not verified. */
+    verifiedDomain: z.string().nullable(),
+    gstRegistered: z.boolean(),
     /** Real presence (decisions.md "Real online"), filled where the viewer is a seeker. */
     isOnline: z.boolean(),
   }),

@@ -209,20 +209,20 @@ export const websiteUrl = z
     }
   });
 
-export const verificationSend = z
-  .object({
-    websiteUrl,
-    email: z
-      .string(m('onboarding.companyEmail'))
-      .trim()
-      .toLowerCase()
-      .min(1, m('onboarding.companyEmail'))
-      .pipe(z.email(m('onboarding.companyEmail')).max(254)),
-  })
-  .refine((v) => emailMatchesWebsite(v.email, v.websiteUrl), {
-    path: ['email'],
-    ...m('onboarding.domainMismatch'),
-  });
+/**
+ * The company to verify. Whether the e-mail's domain is the website's (registrable domains by the
+ * Public Suffix List, no free or look-alike domains) is decided on the server
+ * (server/lib/company-domain.ts): the lists are too large for the browser.
+ */
+export const verificationSend = z.object({
+  websiteUrl,
+  email: z
+    .string(m('onboarding.companyEmail'))
+    .trim()
+    .toLowerCase()
+    .min(1, m('onboarding.companyEmail'))
+    .pipe(z.email(m('onboarding.companyEmail')).max(254)),
+});
 
 export const verificationVerify = z.object({
   code: z
@@ -231,21 +231,6 @@ export const verificationVerify = z.object({
     .min(1, m('onboarding.enterOtp'))
     .regex(/^\d{6}$/, m('onboarding.invalidOtp')),
 });
-
-/** Spec: the e-mail domain must contain the website host or the reverse (www. ignored). */
-export function emailMatchesWebsite(email: string, website: string): boolean {
-  const domain = email.split('@')[1]?.toLowerCase() ?? '';
-  let host: string;
-  try {
-    host = new URL(website).hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return false;
-  }
-  if (!domain || !host) return false;
-  // Whole labels only: "acme.in" matches "hr.acme.in" but not "notacme.in".
-  const within = (a: string, b: string) => a === b || a.endsWith(`.${b}`);
-  return within(domain, host) || within(host, domain);
-}
 
 export const recruiterSettings = z.object({
   fullName: z
@@ -272,4 +257,12 @@ export const recruiterSettings = z.object({
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.pickOne')).nullish(),
   financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.pickOne')).nullish(),
   profileImage: storageKey('upload.imageFailed').nullish(),
+  /** Optional; format, check digit and headquarters state are checked on the server (shared/gstin.ts). */
+  gstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .max(20, m('gst.format'))
+    .nullish()
+    .transform((v) => v || null),
 });

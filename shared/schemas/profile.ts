@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DEGREES, EDUCATION_LEVELS, NOTICE_PERIODS, WORK_EXPERIENCES } from '../picklists.ts';
+import {
+  CONTACT_VISIBILITIES,
+  DEGREES,
+  EDUCATION_LEVELS,
+  NOTICE_PERIODS,
+  WORK_EXPERIENCES,
+} from '../picklists.ts';
 import { chipList, m, optionalText, storageKey } from './common.ts';
 import { INTRODUCTION_MAX } from '../limits.ts';
 
@@ -18,11 +24,19 @@ export const workExperienceView = z.object({
   isCurrent: z.boolean(),
 });
 
-/** A seeker's profile as the seeker (and recruiters) see it. Codes, not labels. */
+/**
+ * A seeker's profile as the seeker (and recruiters) see it. Codes, not labels. E-mail, phone and
+ * resume reach a recruiter only by the seeker's consent (decisions.md "Contact data by consent"):
+ * `contactShared` says whether they did; when false, email and phone are null and the resume link
+ * is refused (`hasResume` still tells that there is one to share once they chat).
+ */
 export const seekerProfileView = z.object({
   userId: z.string(),
   fullName: nullableString,
   email: nullableString,
+  phone: nullableString,
+  contactShared: z.boolean(),
+  contactVisibility: z.enum(CONTACT_VISIBILITIES),
   gender: nullableString,
   profileImage: nullableString,
   hasResume: z.boolean(),
@@ -89,6 +103,7 @@ export const seekerProfilePatch = z
     educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
     workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.pickOne')),
     noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.pickOne')),
+    contactVisibility: z.enum(CONTACT_VISIBILITIES, m('onboarding.pickOne')),
   })
   .partial()
   .strict();
@@ -117,6 +132,10 @@ export const recruiterProfileView = z.object({
   headquartersAddress: nullableString,
   headquartersCity: cityRef,
   isVerified: z.boolean(),
+  /** The registrable domain the verification proved ('zenith.in'); null when not verified. */
+  verifiedDomain: nullableString,
+  gstin: nullableString,
+  gstRegistered: z.boolean(),
   stats: recruiterStats,
 });
 export type RecruiterProfileView = z.infer<typeof recruiterProfileView>;
@@ -124,3 +143,14 @@ export type RecruiterProfileView = z.infer<typeof recruiterProfileView>;
 export const deleteAccountBody = z.object({
   confirm: z.literal('DELETE', m('profile.deleteConfirmMismatch')),
 });
+
+/** Who looked at a seeker's profile or downloaded their resume (the seeker's own view). */
+export const recruiterActivity = z.object({
+  recruiterName: nullableString,
+  companyName: nullableString,
+  isVerified: z.boolean(),
+  verifiedDomain: nullableString,
+  companyLogo: nullableString,
+  at: z.string(),
+});
+export const profileViewsAnswer = z.object({ views: z.array(recruiterActivity) });

@@ -32,7 +32,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/auth/otp',
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags: ['auth'], body: requestCodeBody, response: { 200: requestCodeResponse } },
     },
     async (request) => {
@@ -61,7 +61,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/auth/verify',
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: { tags: ['auth'], body: verifyCodeBody, response: { 200: meResponse } },
     },
     async (request, reply) => {
@@ -78,7 +78,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   app.post(
     '/api/auth/logout',
-    { config: { public: true }, schema: { tags: ['auth'], response: { 204: z.null() } } },
+    { config: { policy: 'public' }, schema: { tags: ['auth'], response: { 204: z.null() } } },
     async (request, reply) => {
       if (request.user) {
         await revokeSession(ctx.db, request.user.sessionHash);
@@ -91,7 +91,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   app.get(
     '/api/me',
-    { schema: { tags: ['auth'], response: { 200: meResponse } } },
+    { config: { policy: 'signedIn' }, schema: { tags: ['auth'], response: { 200: meResponse } } },
     async (request) => {
       const user = await findMe(ctx.db, requireUser(request).id);
       if (!user) throw notFound();
@@ -101,7 +101,10 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   app.put(
     '/api/me/role',
-    { schema: { tags: ['auth'], body: setRoleBody, response: { 200: meResponse } } },
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['auth'], body: setRoleBody, response: { 200: meResponse } },
+    },
     async (request) => {
       const me = requireUser(request);
       if ((await setRole(ctx.db, me.id, request.body.role)) === 'locked')

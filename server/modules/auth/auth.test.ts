@@ -4,10 +4,14 @@ import { createTestApp, lastCode, login, sessionCookie, type TestApp } from '../
 
 let t: TestApp;
 let n = 0;
+let ips = 0;
 // A fresh phone (and IP) per test keeps the limits of one test out of the next.
 const freshPhone = () => `98${String(100_000_00 + ++n).padStart(8, '0')}`;
 const fullPhone = (p: string) => `+91${p}`;
-const freshIp = () => `10.1.${Math.floor(n / 250)}.${n % 250}`;
+const freshIp = () => {
+  ips++;
+  return `10.1.${Math.floor(ips / 250)}.${ips % 250}`;
+};
 
 const requestCode = (phone: string, ip = '10.9.9.9', headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -37,6 +41,8 @@ async function age(phone: string, seconds: number) {
   );
 }
 const wrongCode = (right: string) => String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+/** The catalogue key of an error answer. */
+const errorCode = (res: { json(): { error?: { code?: string } } }) => res.json().error?.code;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -176,12 +182,12 @@ describe('wrong, expired and reused codes', () => {
     expect((await verify(phone, current)).statusCode).toBe(200);
   });
 
-  it(`after ${LOGIN.maxWrongTriesPerCode} wrong tries the code is dead, even the right one fails`, async () => {
+  it(`after ${LOGIN.maxWrongTriesPerCode} wrong tries (from any IPs) the code is dead, even the right one fails`, async () => {
     const phone = freshPhone();
     await requestCode(phone);
     const code = lastCode(t, fullPhone(phone));
     for (let i = 0; i < LOGIN.maxWrongTriesPerCode; i++) {
-      const res = await verify(phone, wrongCode(code));
+      const res = await verify(phone, wrongCode(code), freshIp());
       expect(res.json().error.message).toBe('Invalid OTP. Please try again.');
     }
     const sixth = await verify(phone, code);
@@ -231,26 +237,38 @@ describe('limits at N and N+1', () => {
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3600);
   });
 
-  it(`${LOGIN.maxFailuresPerPhonePerDay} failed tries per phone per day, then 429 even for a fresh code`, async () => {
+  it(`${LOGIN.maxFailuresPerPhonePerIpPerDay} failures at codes issued to a phone from one IP in a day, then 429 for that IP on that phone`, async () => {
     const phone = freshPhone();
+    const owner = freshIp();
+    const attacker = freshIp();
     let failures = 0;
-    while (failures < LOGIN.maxFailuresPerPhonePerDay) {
-      await requestCode(phone, freshIp());
+    while (failures < LOGIN.maxFailuresPerPhonePerIpPerDay) {
+      expect((await requestCode(phone, owner)).statusCode).toBe(200);
       const code = lastCode(t, fullPhone(phone));
-      for (let i = 0; i < 4 && failures < LOGIN.maxFailuresPerPhonePerDay; i++, failures++) {
-        expect((await verify(phone, wrongCode(code), freshIp())).statusCode).toBe(400);
+      // Four at a time, so no code dies: the daily bound stops the IP, not the tries per code.
+      for (let i = 0; i < 4 && failures < LOGIN.maxFailuresPerPhonePerIpPerDay; i++, failures++) {
+        const res = await verify(phone, wrongCode(code), attacker);
+        expect(errorCode(res)).toBe('login.verifyFailed');
       }
-      await t.ctx.db.query(
-        "UPDATE one_time_codes SET created_at = created_at - interval '31 seconds' WHERE target = $1",
-        [fullPhone(phone)],
-      );
+      await age(phone, 31);
     }
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
     const code = lastCode(t, fullPhone(phone));
-    const locked = await verify(phone, code, freshIp());
+    // Even the right code is refused to that IP, and it may not have codes sent either.
+    const locked = await verify(phone, code, attacker);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe('Too many failed attempts. Please try again later.');
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(3600);
-    expect((await requestCode(phone, freshIp())).statusCode).toBe(429);
+    await age(phone, 31);
+    const send = await requestCode(phone, attacker);
+    expect(send.statusCode).toBe(429);
+    expect(errorCode(send)).toBe('login.tooManyFailures');
+    // The refusals touched nothing: the owner's code is live and works for the owner.
+    expect((await verify(phone, code, owner)).statusCode).toBe(200);
+    // And that IP is not barred from other phones.
+    const other = freshPhone();
+    await requestCode(other, freshIp());
+    expect((await verify(other, lastCode(t, fullPhone(other)), attacker)).statusCode).toBe(200);
   });
 
   it(`${LOGIN.maxCodesPerIpPerHour} codes per IP per hour, then 429`, async () => {
@@ -288,23 +306,158 @@ describe('limits at N and N+1', () => {
     await requestCode(phone, freshIp());
     expect((await verify(phone, lastCode(t, fullPhone(phone)), ip)).statusCode).toBe(429);
   });
+
+  it('the per-IP bound comes first: failures without any code count, and an IP over it changes nothing on the phone', async () => {
+    const ip = '10.203.0.1';
+    // Guesses at phones that never asked for a code still count against the IP.
+    for (let i = 0; i < LOGIN.maxFailuresPerIpPerHour; i++) {
+      const res = await verify(freshPhone(), '000000', ip);
+      expect(errorCode(res)).toBe('login.verifyFailed');
+    }
+    const phone = freshPhone();
+    const owner = freshIp();
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    const code = lastCode(t, fullPhone(phone));
+    for (const guess of [wrongCode(code), code]) {
+      const res = await verify(phone, guess, ip);
+      expect(res.statusCode).toBe(429);
+      expect(errorCode(res)).toBe('login.tooManyFailures');
+      expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    const [row] = await t.ctx.db.query<{ attempts: number; consumed: boolean }>(
+      'SELECT attempts, consumed_at IS NOT NULL AS consumed FROM one_time_codes WHERE target = $1',
+      [fullPhone(phone)],
+    );
+    expect(row).toEqual({ attempts: 0, consumed: false });
+    expect((await verify(phone, code, owner)).statusCode).toBe(200);
+  });
+});
+
+describe('strangers cannot lock the owner out', () => {
+  it('wrong codes for a phone that never asked for one count against the IP only; the owner then logs in', async () => {
+    const phone = freshPhone();
+    const stranger = freshIp();
+    const guesses = LOGIN.maxFailuresPerPhonePerIpPerDay + 5;
+    for (let i = 0; i < guesses; i++) {
+      const res = await verify(phone, String(i).padStart(6, '0'), stranger);
+      // The same answer as a wrong guess at a real code: nothing is learned.
+      expect(res.statusCode).toBe(400);
+      expect(errorCode(res)).toBe('login.verifyFailed');
+    }
+    // Nothing was counted against the phone.
+    expect(
+      await t.ctx.db.query('SELECT bucket FROM rate_events WHERE key = $1', [fullPhone(phone)]),
+    ).toEqual([]);
+    const owner = freshIp();
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    expect((await verify(phone, lastCode(t, fullPhone(phone)), owner)).statusCode).toBe(200);
+  });
+
+  it("a stranger's wrong guesses kill the owner's code; the owner asks for a fresh one and logs in", async () => {
+    const phone = freshPhone();
+    const owner = freshIp();
+    const stranger = freshIp();
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    const code = lastCode(t, fullPhone(phone));
+    for (let i = 0; i < LOGIN.maxWrongTriesPerCode; i++) {
+      expect(errorCode(await verify(phone, wrongCode(code), stranger))).toBe('login.verifyFailed');
+    }
+    const dead = await verify(phone, code, owner);
+    expect(dead.statusCode).toBe(400);
+    expect(errorCode(dead)).toBe('login.tooManyTries');
+    await age(phone, 31); // past the resend cooldown
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    expect((await verify(phone, lastCode(t, fullPhone(phone)), owner)).statusCode).toBe(200);
+  });
+
+  it('strangers on many IPs, asking for codes themselves and failing more than 10 times, never stop the owner', async () => {
+    const phone = freshPhone();
+    const owner = freshIp();
+    for (let c = 0; c < 3; c++) {
+      // Codes asked for by the owner and by strangers alike.
+      expect((await requestCode(phone, c % 2 ? freshIp() : owner)).statusCode).toBe(200);
+      const code = lastCode(t, fullPhone(phone));
+      for (let i = 0; i < LOGIN.maxWrongTriesPerCode; i++) {
+        expect((await verify(phone, wrongCode(code), freshIp())).statusCode).toBe(400);
+      }
+      await age(phone, 31);
+    }
+    for (let i = 0; i < 12; i++) {
+      expect((await verify(phone, String(i).padStart(6, '0'), freshIp())).statusCode).toBe(400);
+    }
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    expect((await verify(phone, lastCode(t, fullPhone(phone)), owner)).statusCode).toBe(200);
+  });
+
+  it('company e-mail codes follow the same rules (the class, directly)', async () => {
+    const target = `user-1|hr@acmetools.in|https://acmetools.in`;
+    const owner = freshIp();
+    const stranger = freshIp();
+    const req = (ip: string) => ({ purpose: 'company_email' as const, target, ip });
+    for (let i = 0; i < LOGIN.maxFailuresPerPhonePerIpPerDay + 2; i++) {
+      await expect(
+        t.ctx.codes.verify({ ...req(stranger), code: String(i).padStart(6, '0') }),
+      ).rejects.toMatchObject({ status: 400, code: 'login.verifyFailed' });
+    }
+    const first = await t.ctx.codes.issue(req(owner));
+    for (let i = 0; i < LOGIN.maxWrongTriesPerCode; i++) {
+      await expect(
+        t.ctx.codes.verify({ ...req(stranger), code: wrongCode(first.code) }),
+      ).rejects.toMatchObject({ status: 400, code: 'login.verifyFailed' });
+    }
+    await expect(t.ctx.codes.verify({ ...req(owner), code: first.code })).rejects.toMatchObject({
+      status: 400,
+      code: 'login.tooManyTries',
+    });
+    await t.ctx.db.query(
+      "UPDATE one_time_codes SET created_at = created_at - interval '31 seconds' WHERE target = $1",
+      [target],
+    );
+    const fresh = await t.ctx.codes.issue(req(owner));
+    await expect(t.ctx.codes.verify({ ...req(owner), code: fresh.code })).resolves.toBeUndefined();
+  });
 });
 
 describe('brute force', () => {
-  it('a thousand wrong codes for one phone never get in, not even the right code at the end', async () => {
+  it('a thousand wrong codes for one phone from a thousand IPs never get in: the code dies after 5', async () => {
     const phone = freshPhone();
     await requestCode(phone);
     const right = lastCode(t, fullPhone(phone));
-    const statuses = new Map<number, number>();
+    const answers = new Map<string, number>();
     for (let i = 0; i < 1000; i++) {
       const guess = String(i).padStart(6, '0');
       if (guess === right) continue;
       const res = await verify(phone, guess, `10.50.${i % 200}.${Math.floor(i / 200)}`);
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      const key = `${res.statusCode} ${errorCode(res)}`;
+      answers.set(key, (answers.get(key) ?? 0) + 1);
     }
-    expect(statuses.get(200)).toBeUndefined();
-    expect(statuses.get(429)).toBeGreaterThan(900);
+    expect(answers.get('400 login.verifyFailed')).toBe(LOGIN.maxWrongTriesPerCode);
+    expect(answers.get('400 login.tooManyTries')).toBeGreaterThan(990);
+    expect(answers.size).toBe(2);
     expect((await verify(phone, right, '10.60.0.1')).statusCode).not.toBe(200);
+  });
+
+  it(`a day of guessing at one phone, from fresh IPs, gets at most ${LOGIN.maxCodesPerPhonePerDay} codes × ${LOGIN.maxWrongTriesPerCode} tries`, async () => {
+    const phone = freshPhone();
+    let checked = 0;
+    for (let c = 0; c < LOGIN.maxCodesPerPhonePerDay; c++) {
+      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+      const right = lastCode(t, fullPhone(phone));
+      for (let i = 0; i < 3 * LOGIN.maxWrongTriesPerCode; i++) {
+        const res = await verify(phone, wrongCode(String(Number(right) + i)), freshIp());
+        expect(res.statusCode).toBe(400);
+        if (errorCode(res) === 'login.verifyFailed') checked++;
+      }
+      expect(errorCode(await verify(phone, right, freshIp()))).toBe('login.tooManyTries');
+      await age(phone, 3601); // past the hourly code limit, still inside the day
+    }
+    expect((await requestCode(phone, freshIp())).statusCode).toBe(429);
+    expect(checked).toBe(LOGIN.maxCodesPerPhonePerDay * LOGIN.maxWrongTriesPerCode);
+    const [row] = await t.ctx.db.query<{ tries: number }>(
+      'SELECT sum(attempts)::int AS tries FROM one_time_codes WHERE target = $1',
+      [fullPhone(phone)],
+    );
+    expect(row!.tries).toBe(LOGIN.maxCodesPerPhonePerDay * LOGIN.maxWrongTriesPerCode);
   });
 });
 

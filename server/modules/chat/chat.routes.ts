@@ -46,6 +46,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/rooms',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags: ['chat'],
         body: createRoomBody,
@@ -57,7 +58,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (request, reply) => {
       const me = requireUser(request);
-      const { room, created } = await startRoom(ctx, me, request.body);
+      const { room, created } = await startRoom(ctx, me, request.body, request.ip);
       return reply.code(created ? 201 : 200).send({ ...(await viewRoom(room.id, me.id)), created });
     },
   );
@@ -65,6 +66,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/rooms',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags: ['chat'],
         querystring: z.object({ status: z.enum(ROOM_STATUSES).optional() }),
@@ -84,7 +86,10 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   app.get(
     '/api/rooms/unread',
-    { schema: { tags: ['chat'], response: { 200: z.object({ total: z.number() }) } } },
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['chat'], response: { 200: z.object({ total: z.number() }) } },
+    },
     async (request) => ({
       total: await totalUnread(ctx.db, requireUser(request).id),
     }),
@@ -93,6 +98,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/rooms/with/:userId',
     {
+      config: { policy: 'signedIn' },
       schema: {
         tags: ['chat'],
         params: z.object({ userId: z.string().max(64) }),
@@ -110,13 +116,17 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   app.get(
     '/api/rooms/:id',
-    { schema: { tags: ['chat'], params: roomParams, response: { 200: roomAnswer } } },
+    {
+      config: { policy: 'room.member' },
+      schema: { tags: ['chat'], params: roomParams, response: { 200: roomAnswer } },
+    },
     async (request) => viewRoom(request.params.id, requireUser(request).id),
   );
 
   app.get(
     '/api/rooms/:id/messages',
     {
+      config: { policy: 'room.member' },
       schema: {
         tags: ['chat'],
         params: roomParams,
@@ -132,7 +142,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (request) => {
       const me = requireUser(request);
-      await requireMember(ctx, request.params.id, me.id);
+      await requireMember(ctx, request.params.id, me);
       return { messages: await listMessages(ctx.db, request.params.id, request.query) };
     },
   );
@@ -140,6 +150,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/rooms/:id/messages',
     {
+      config: { policy: 'room.member' },
       schema: {
         tags: ['chat'],
         params: roomParams,
@@ -154,6 +165,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         request.params.id,
         request.body.clientId,
         request.body.message,
+        request.ip,
       );
       return reply.code(created ? 201 : 200).send({ message });
     },
@@ -162,6 +174,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/rooms/:id/read',
     {
+      config: { policy: 'room.member' },
       schema: {
         tags: ['chat'],
         params: roomParams,
@@ -178,6 +191,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.put(
     '/api/rooms/:id/status',
     {
+      config: { policy: 'room.manage' },
       schema: {
         tags: ['chat'],
         params: roomParams,
@@ -198,6 +212,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/rooms/:id/interview',
     {
+      config: { policy: 'room.manage' },
       schema: {
         tags: ['chat'],
         params: roomParams,
@@ -213,6 +228,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/rooms/:id/resume-request',
     {
+      config: { policy: 'room.manage' },
       schema: {
         tags: ['chat'],
         params: roomParams,

@@ -8,16 +8,23 @@ import type { Ctx } from '../../context.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getOrCreateRoom, memberRoom, type RoomRow } from './rooms.repo.ts';
-import { insertMessage, markRead } from './messages.repo.ts';
+import { findMessage, insertMessage, markRead } from './messages.repo.ts';
+import { takeTokens } from '../../lib/rate-limit.ts';
+import { authorize } from '../../policies/policies.ts';
+import { messageBuckets, newConversationBuckets } from '../../policies/limits.ts';
 
 const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
 
-export async function requireMember(ctx: Ctx, roomId: string, userId: string): Promise<RoomRow> {
-  const room = await memberRoom(ctx.db, roomId, userId);
+/** The room, for one of its members (policy 'room.member'); 404 for anyone else. */
+export async function requireMember(ctx: Ctx, roomId: string, me: SessionUser): Promise<RoomRow> {
+  const room = await memberRoom(ctx.db, roomId, me.id);
   // 404, not 403: a stranger does not learn whether a room exists.
   if (!room) throw notFound('chat.notMember');
+  authorize(me, 'room.member', roomFacts(room));
   return room;
 }
+
+const roomFacts = (room: RoomRow) => ({ recruiterId: room.recruiter_id, seekerId: room.seeker_id });
 
 /**
  * A seeker starts (or reopens) the room of a job; a recruiter starts one with a seeker. New room
@@ -28,6 +35,7 @@ export async function startRoom(
   ctx: Ctx,
   me: SessionUser,
   body: z.output<typeof createRoomBody>,
+  ip: string,
 ): Promise<{ room: RoomRow; created: boolean }> {
   return ctx.db.tx(async (q) => {
     if (me.role === 'user') {
@@ -51,6 +59,8 @@ export async function startRoom(
       });
     }
     if (me.role !== 'recruiter' || !('seekerId' in body)) throw forbidden();
+    // A recruiter reaches out only after telling who they are (onboarding finished).
+    authorize(me, 'onboardedRecruiter');
     const [seeker] = await q.query(
       'SELECT 1 FROM users WHERE id = $1 AND user_role = $2 AND is_onboarded AND deleted_at IS NULL',
       [body.seekerId, 'user'],
@@ -69,13 +79,23 @@ export async function startRoom(
       );
       if (existing.length === 0 && job.status !== 'open') throw conflict('chat.jobClosed');
     }
-    return getOrCreateRoom(q, {
+    const started = await getOrCreateRoom(q, {
       recruiterId: me.id,
       seekerId: body.seekerId,
       jobId,
       createdBy: me.id,
       status: 'interested',
     });
+    // A new conversation counts against the recruiter's daily limit; over it, the rollback
+    // takes the room away again.
+    if (started.created) {
+      const [r] = await q.query<{ verified: boolean }>(
+        'SELECT COALESCE(bool_or(is_verified), false) AS verified FROM recruiter_profiles WHERE user_id = $1',
+        [me.id],
+      );
+      await takeTokens(q, newConversationBuckets(me.id, Boolean(r?.verified), ip));
+    }
+    return started;
   });
 }
 
@@ -89,20 +109,41 @@ export async function sendMessage(
   roomId: string,
   clientId: string,
   text: string,
+  ip: string,
   /** The socket the message came from, which gets it in its ack instead of as an event. */
   fromConn?: string,
 ): Promise<{ message: MessageView; created: boolean }> {
-  if (!/^[0-9a-f-]{36}$/i.test(roomId)) throw notFound('chat.notMember');
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(roomId))
+    throw notFound('chat.notMember');
   const members = await roomMembers(ctx, roomId);
-  if (!members.includes(me.id)) throw notFound('chat.notMember');
-  // One statement stores (or finds) the message and touches the room.
-  const result = await insertMessage(ctx.db, {
-    roomId,
-    senderId: me.id,
-    clientId,
-    kind: 'text',
-    message: text,
-  });
+  if (members.length === 0) throw notFound('chat.notMember');
+  authorize(me, 'room.member', { recruiterId: members[0]!, seekerId: members[1]! });
+  try {
+    await takeTokens(ctx.db, messageBuckets(me.id, ip));
+  } catch (err) {
+    // A retry of a message stored before is answered with it, limit or not.
+    const stored = await findMessage(ctx.db, roomId, clientId);
+    if (!stored) throw err;
+    return { message: stored, created: false };
+  }
+  let result: { message: MessageView; created: boolean };
+  try {
+    // One statement stores (or finds) the message and touches the room.
+    result = await insertMessage(ctx.db, {
+      roomId,
+      senderId: me.id,
+      clientId,
+      kind: 'text',
+      message: text,
+    });
+  } catch (err) {
+    // The room went with a member's deleted account after its members were cached.
+    if ((err as { code?: string }).code === '23503') {
+      membersCache.delete(roomId);
+      throw new AppError(410, 'chat.roomGone');
+    }
+    throw err;
+  }
   // A retry is answered with the stored message and published again: the first attempt may have
   // died (or its server with it) between the commit and the publish. Clients dedupe by id.
   await ctx.bus.publish(
@@ -130,10 +171,6 @@ async function roomMembers(ctx: Ctx, roomId: string): Promise<string[]> {
   return ids;
 }
 
-function requireRecruiterOf(room: RoomRow, me: SessionUser): void {
-  if (room.recruiter_id !== me.id) throw new AppError(403, 'chat.onlyRecruiter');
-}
-
 /** Sets the hiring status and tells the candidate with the automatic message of the spec. */
 export async function setRoomStatus(
   ctx: Ctx,
@@ -141,8 +178,8 @@ export async function setRoomStatus(
   roomId: string,
   status: RoomStatus,
 ): Promise<MessageView> {
-  const room = await requireMember(ctx, roomId, me.id);
-  requireRecruiterOf(room, me);
+  const room = await requireMember(ctx, roomId, me);
+  authorize(me, 'room.manage', roomFacts(room));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ updated_at: string }>(
       `UPDATE chat_rooms SET status = $2, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
@@ -171,8 +208,8 @@ export async function scheduleInterview(
   roomId: string,
   v: z.output<typeof interviewBody>,
 ): Promise<MessageView> {
-  const room = await requireMember(ctx, roomId, me.id);
-  requireRecruiterOf(room, me);
+  const room = await requireMember(ctx, roomId, me);
+  authorize(me, 'room.manage', roomFacts(room));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ updated_at: string }>(
       `UPDATE chat_rooms SET status = 'interviewing', updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
@@ -205,8 +242,8 @@ export async function requestResume(
   me: SessionUser,
   roomId: string,
 ): Promise<{ hasResume: boolean; message: MessageView | null }> {
-  const room = await requireMember(ctx, roomId, me.id);
-  requireRecruiterOf(room, me);
+  const room = await requireMember(ctx, roomId, me);
+  authorize(me, 'room.manage', roomFacts(room));
   const [seeker] = await ctx.db.query<{ has: boolean }>(
     'SELECT resume_key IS NOT NULL AS has FROM seeker_profiles WHERE user_id = $1',
     [room.seeker_id],
@@ -232,7 +269,7 @@ export async function readRoom(
   roomId: string,
   upTo: number,
 ): Promise<void> {
-  const room = await requireMember(ctx, roomId, me.id);
+  const room = await requireMember(ctx, roomId, me);
   const max = await markRead(ctx.db, roomId, me.id, upTo);
   if (max !== null)
     await ctx.bus.publish(members(room), { type: 'room.read', roomId, readerId: me.id, upTo: max });

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/client.ts';
 import type { ChatListItem, RoomView } from '#shared/schemas/chat.ts';
-import type { RoomStatus } from '#shared/picklists.ts';
+import type { ContactVisibility, RoomStatus } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
+import { can } from '../../policies/policies.ts';
 
 type Row = Record<string, unknown>;
 
@@ -70,6 +71,9 @@ export async function roomDetails(
     `SELECT r.id, r.status, r.job_id, r.recruiter_id, r.seeker_id, r.created_at::text AS created_at,
             j.title AS job_title, j.status AS job_status, ${OTHER},
             rp.designation AS r_designation, rp.company_name AS r_company, COALESCE(rp.is_verified, false) AS r_verified,
+            CASE WHEN rp.is_verified THEN rp.verified_domain END AS r_domain, sp.contact_visibility AS s_visibility,
+            EXISTS (SELECT 1 FROM chat_rooms e WHERE e.recruiter_id = r.recruiter_id AND e.seeker_id = r.seeker_id
+                       AND e.seeker_engaged) AS s_engaged,
             sp.job_title AS s_title, sp.company_name AS s_company, sp.degree AS s_degree, sp.college_name AS s_college,
             sp.work_experience AS s_experience, sp.resume_key IS NOT NULL AS s_resume, c.name AS s_city,
             (SELECT count(*)::int FROM chat_messages u WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread
@@ -101,6 +105,7 @@ export async function roomDetails(
       profileImage: mediaUrl(s('other_image')),
       subtitle: iAmRecruiter ? seekerLine : recruiterLine,
       isVerified: iAmRecruiter ? false : Boolean(r.r_verified),
+      verifiedDomain: iAmRecruiter ? null : s('r_domain'),
     },
     candidate: iAmRecruiter
       ? {
@@ -111,6 +116,16 @@ export async function roomDetails(
           city: s('s_city'),
           workExperience: s('s_experience'),
           hasResume: Boolean(r.s_resume),
+          contactShared: can(
+            { id: userId, role: 'recruiter', isOnboarded: true },
+            'candidate.contact',
+            {
+              seekerId: r.seeker_id as string,
+              visibility: (s('s_visibility') ?? 'verified_recruiters') as ContactVisibility,
+              engagedWithViewer: Boolean(r.s_engaged),
+              viewerVerified: Boolean(r.r_verified),
+            },
+          ),
         }
       : null,
     unreadCount: Number(r.unread ?? 0),

@@ -25,6 +25,7 @@ export function presentMessage(r: Row): MessageView {
 
 /**
  * Stores a message once per (room, client id) and touches the room, in ONE prepared statement.
+ * The touch also records that the seeker wrote in the room (the consent rule of policies.ts).
  * The caller has checked that the sender is a member. A retried send returns the stored message
  * with `created: false`.
  */
@@ -45,7 +46,8 @@ export async function insertMessage(
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (room_id, client_id) DO NOTHING
        RETURNING ${COLUMNS}),
-     touch AS (UPDATE chat_rooms SET updated_at = now() WHERE id IN (SELECT room_id FROM ins))
+     touch AS (UPDATE chat_rooms SET updated_at = now(), seeker_engaged = seeker_engaged OR seeker_id = $2
+                WHERE id IN (SELECT room_id FROM ins))
      SELECT * FROM ins`,
     [m.roomId, m.senderId, m.clientId, m.kind, m.message, m.meta ? JSON.stringify(m.meta) : null],
     'chat_insert_message',
@@ -53,12 +55,22 @@ export async function insertMessage(
   if (row) return { message: presentMessage(row), created: true };
   // Sent before (a retry), possibly committed by a concurrent statement this one's snapshot
   // cannot see: read it with a fresh one.
-  const [existing] = await q.query<Row>(
-    `SELECT ${COLUMNS} FROM chat_messages WHERE room_id = $1 AND client_id = $2`,
-    [m.roomId, m.clientId],
-  );
+  const existing = await findMessage(q, m.roomId, m.clientId);
   if (!existing) throw new Error('message neither stored nor found');
-  return { message: presentMessage(existing), created: false };
+  return { message: existing, created: false };
+}
+
+/** The message a client sent with this id in this room, if it was stored. */
+export async function findMessage(
+  q: Queryable,
+  roomId: string,
+  clientId: string,
+): Promise<MessageView | null> {
+  const [row] = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM chat_messages WHERE room_id = $1 AND client_id = $2`,
+    [roomId, clientId],
+  );
+  return row ? presentMessage(row) : null;
 }
 
 /**

@@ -49,6 +49,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/ws',
     {
+      config: { policy: 'signedIn' },
       websocket: true,
       schema: { hide: true },
       preValidation: async (request) => {
@@ -64,7 +65,7 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
         userId: user.id,
         sessionHash: user.sessionHash,
         socket,
-        sender: { user, checkedAt: Date.now(), inFlight: 0 },
+        sender: { user, ip: request.ip, checkedAt: Date.now(), inFlight: 0 },
       };
       const set = byUser.get(user.id) ?? new Set<Conn>();
       byUser.set(user.id, set);

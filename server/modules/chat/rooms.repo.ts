@@ -25,7 +25,8 @@ export async function getOrCreateRoom(
   },
 ): Promise<{ room: RoomRow; created: boolean }> {
   const inserted = await q.query<RoomRow>(
-    `INSERT INTO chat_rooms (job_id, recruiter_id, seeker_id, created_by, status) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO chat_rooms (job_id, recruiter_id, seeker_id, created_by, status, seeker_engaged)
+     VALUES ($1, $2, $3, $4, $5, $4::uuid = $3::uuid)
      ON CONFLICT (recruiter_id, seeker_id, job_id) DO NOTHING
      RETURNING id, job_id, recruiter_id, seeker_id, status, created_at::text`,
     [r.jobId, r.recruiterId, r.seekerId, r.createdBy, r.status],

@@ -8,6 +8,8 @@ import { sendMessage } from './chat.service.ts';
 /** A socket's sender as the handshake found it; re-checked against the database now and then. */
 export interface SocketSender {
   user: SessionUser;
+  /** The client address at the handshake (per-IP limits). */
+  ip: string;
   checkedAt: number;
   inFlight: number;
 }
@@ -70,7 +72,15 @@ export async function handleSocketSend(
     }
     const { roomId, clientId, message } = parsed.data;
     // This socket gets the message in its ack; the other member and my other tabs get the event.
-    const stored = await sendMessage(ctx, sender.user, roomId, clientId, message, connId);
+    const stored = await sendMessage(
+      ctx,
+      sender.user,
+      roomId,
+      clientId,
+      message,
+      sender.ip,
+      connId,
+    );
     return { type: 'message.ack', ref, message: stored.message };
   } catch (err) {
     if (err instanceof AppError) return nack(ref, err);

@@ -11,7 +11,7 @@ export async function citiesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
   app.get(
     '/api/cities',
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags: ['cities'],
         querystring: z.object({

@@ -3,7 +3,8 @@ import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
-import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { authorize } from '../../policies/policies.ts';
 import {
   listResumeDownloads,
   openResume,
@@ -23,6 +24,7 @@ const downloads = z.object({
       recruiterName: z.string().nullable(),
       companyName: z.string().nullable(),
       isVerified: z.boolean(),
+      verifiedDomain: z.string().nullable(),
       downloadedAt: z.string(),
     }),
   ),
@@ -41,6 +43,7 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
     app.post(
       '/api/uploads/image',
       {
+        config: { policy: 'signedIn' },
         schema: {
           tags: ['files'],
           querystring: z.object({ purpose: z.enum(['avatar', 'logo']) }),
@@ -49,8 +52,9 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
       },
       async (request, reply) => {
         const { purpose } = request.query;
+        const user = requireUser(request);
         // Logos belong to companies: only recruiters have one.
-        const user = purpose === 'logo' ? requireRole(request, 'recruiter') : requireUser(request);
+        if (purpose === 'logo') authorize(user, 'recruiter');
         const bytes = await readOneFile(request, UPLOAD_LIMITS.imageBytes, 'upload.imageTooLarge');
         return reply.code(201).send(await storeImage(ctx, user.id, purpose, bytes));
       },
@@ -59,7 +63,7 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
     app.get(
       '/media/*',
       {
-        config: { public: true },
+        config: { policy: 'public' },
         schema: { tags: ['files'], params: z.object({ '*': z.string().max(300) }) },
       },
       async (request, reply) => {
@@ -75,9 +79,9 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
 
     app.post(
       '/api/me/resume',
-      { schema: { tags: ['files'], response: { 200: resumeSaved } } },
+      { config: { policy: 'seeker' }, schema: { tags: ['files'], response: { 200: resumeSaved } } },
       async (request) => {
-        const user = requireRole(request, 'user');
+        const user = requireUser(request);
         const bytes = await readOneFile(
           request,
           UPLOAD_LIMITS.resumeBytes,
@@ -90,20 +94,21 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
     app.get(
       '/api/seekers/:userId/resume-link',
       {
+        config: { policy: 'candidate.contact' },
         schema: {
           tags: ['files'],
-          params: z.object({ userId: z.uuid() }),
+          params: z.object({ userId: z.string().max(64) }),
           response: { 200: link },
         },
       },
-      async (request) => resumeLink(ctx, requireUser(request), request.params.userId),
+      async (request) => resumeLink(ctx, requireUser(request), request.params.userId, request.ip),
     );
 
     app.get(
       '/api/files/resume',
       {
         // The signed token is the credential: the link works in a new tab or a download manager.
-        config: { public: true },
+        config: { policy: 'public' },
         schema: {
           tags: ['files'],
           querystring: z.object({ token: z.string().min(1).max(2048) }),
@@ -123,9 +128,9 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
 
     app.get(
       '/api/me/resume-downloads',
-      { schema: { tags: ['files'], response: { 200: downloads } } },
+      { config: { policy: 'seeker' }, schema: { tags: ['files'], response: { 200: downloads } } },
       async (request) => {
-        const user = requireRole(request, 'user');
+        const user = requireUser(request);
         return { downloads: await listResumeDownloads(ctx, user.id) };
       },
     );

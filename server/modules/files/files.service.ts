@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { assertKey } from '../../adapters/storage.ts';
+import type { Queryable } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { takeTokens } from '../../lib/rate-limit.ts';
+import { authorize, type Actor } from '../../policies/policies.ts';
+import { resumeLinkBuckets } from '../../policies/limits.ts';
+import { seekerFacts } from '../profiles/seeker.repo.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { SIGNED_LINK_TTL_SECONDS, signLink, verifyLink } from '../../lib/signed-links.ts';
 import { reencodeImage, sniffMime, type ImagePurpose } from './images.ts';
@@ -108,25 +113,43 @@ export async function storeResume(
   return { uploadedAt: new Date(saved.uploaded_at).toISOString() };
 }
 
-/** The seeker themself and recruiters may read a resume; nobody else. */
-function mayReadResume(viewer: { id: string; role: string | null }, seekerId: string): boolean {
-  return viewer.id === seekerId || viewer.role === 'recruiter';
+/**
+ * Whether this viewer may read this seeker's resume now: the seeker themself, or a recruiter who
+ * finished onboarding and has the seeker's consent (policies 'candidate.view' and
+ * 'candidate.contact'). Throws the denial; answers the consent facts for the limits.
+ */
+async function assertMayReadResume(q: Queryable, viewer: Actor, seekerId: string) {
+  if (viewer.id === seekerId) return null;
+  authorize(viewer, 'recruiter');
+  authorize(viewer, 'candidate.view', { seekerId });
+  const facts = await seekerFacts(q, viewer.id, seekerId);
+  if (!facts) throw notFound('profile.noResume');
+  authorize(viewer, 'candidate.contact', facts);
+  return facts;
 }
 
-/** A link valid for 5 minutes, bound to this seeker and this viewer. */
+/**
+ * A link valid for 5 minutes, bound to this seeker and this viewer. A recruiter's links count
+ * against their daily limit.
+ */
 export async function resumeLink(
   ctx: Ctx,
-  viewer: { id: string; role: string | null },
+  viewer: Actor,
   seekerId: string,
+  ip: string,
 ): Promise<{ url: string; expiresAt: string }> {
-  // Permission first, so a refused viewer cannot learn who has a resume.
-  if (!mayReadResume(viewer, seekerId)) throw forbidden();
-  const [row] = await ctx.db.query(
-    `SELECT 1 FROM users u JOIN seeker_profiles s ON s.user_id = u.id
-      WHERE u.id = $1 AND u.deleted_at IS NULL AND s.resume_key IS NOT NULL`,
-    [seekerId],
-  );
-  if (!row) throw notFound('profile.noResume');
+  if (!UUID.test(seekerId)) throw notFound('profile.noResume');
+  await ctx.db.tx(async (q) => {
+    // Permission first, so a refused viewer cannot learn who has a resume.
+    const facts = await assertMayReadResume(q, viewer, seekerId);
+    const [row] = await q.query(
+      `SELECT 1 FROM users u JOIN seeker_profiles s ON s.user_id = u.id
+        WHERE u.id = $1 AND u.deleted_at IS NULL AND s.resume_key IS NOT NULL`,
+      [seekerId],
+    );
+    if (!row) throw notFound('profile.noResume');
+    if (facts) await takeTokens(q, resumeLinkBuckets(viewer.id, facts.viewerVerified, ip));
+  });
   // Whole seconds, as the token carries them, so expiresAt is exactly the token's expiry.
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + SIGNED_LINK_TTL_SECONDS) * 1000);
   const data = { s: seekerId, v: viewer.id };
@@ -152,17 +175,20 @@ export async function openResume(ctx: Ctx, token: string) {
   const [row] = await ctx.db.query<{
     resume_key: string | null;
     full_name: string | null;
-    viewer_role: string | null;
+    viewer_role: 'user' | 'recruiter' | null;
+    viewer_onboarded: boolean;
   }>(
-    `SELECT s.resume_key, s.full_name, v.user_role AS viewer_role
+    `SELECT s.resume_key, s.full_name, v.user_role AS viewer_role, v.is_onboarded AS viewer_onboarded
        FROM users u JOIN seeker_profiles s ON s.user_id = u.id
        JOIN users v ON v.id = $2 AND v.deleted_at IS NULL
       WHERE u.id = $1 AND u.deleted_at IS NULL`,
     [seekerId, viewerId],
   );
-  // Rights are checked again on use: the viewer may have been deleted since the link was made.
+  // Rights are checked again on use: the viewer may have been deleted, or the seeker may have
+  // withdrawn consent, since the link was made.
   if (!row) throw notFound('profile.noResume');
-  if (!mayReadResume({ id: viewerId, role: row.viewer_role }, seekerId)) throw forbidden();
+  const viewer = { id: viewerId, role: row.viewer_role, isOnboarded: row.viewer_onboarded };
+  await assertMayReadResume(ctx.db, viewer, seekerId);
   if (!row.resume_key) throw notFound('profile.noResume');
   const file = await ctx.storage.get(row.resume_key);
   if (!file) {
@@ -195,9 +221,10 @@ export async function listResumeDownloads(ctx: Ctx, seekerId: string) {
     recruiter_name: string | null;
     company_name: string | null;
     is_verified: boolean | null;
+    verified_domain: string | null;
     downloaded_at: Date;
   }>(
-    `SELECT r.full_name AS recruiter_name, r.company_name, r.is_verified, d.downloaded_at
+    `SELECT r.full_name AS recruiter_name, r.company_name, r.is_verified, r.verified_domain, d.downloaded_at
        FROM resume_downloads d LEFT JOIN recruiter_profiles r ON r.user_id = d.recruiter_id
       WHERE d.seeker_id = $1
       ORDER BY d.downloaded_at DESC, d.id
@@ -208,6 +235,7 @@ export async function listResumeDownloads(ctx: Ctx, seekerId: string) {
     recruiterName: r.recruiter_name,
     companyName: r.company_name,
     isVerified: Boolean(r.is_verified),
+    verifiedDomain: r.is_verified ? r.verified_domain : null,
     downloadedAt: new Date(r.downloaded_at).toISOString(),
   }));
 }

@@ -44,8 +44,8 @@ export async function makeUser(
   }
   if (role === 'recruiter') {
     await t.ctx.db.query(
-      `INSERT INTO recruiter_profiles (user_id, full_name, company_name, is_verified)
-       VALUES ($1, $2, $3, $4)`,
+      `INSERT INTO recruiter_profiles (user_id, full_name, company_name, is_verified, verified_domain)
+       VALUES ($1, $2, $3, $4, CASE WHEN $4 THEN 'acme.in' END)`,
       [id, profile.fullName ?? 'Ravi Kumar', profile.companyName ?? 'Acme', !!profile.isVerified],
     );
   }

@@ -8,6 +8,7 @@ export const JOB_COLUMNS = `
   j.description, j.requirements, j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   j.recruiter_id, rp.full_name AS r_name, rp.designation AS r_designation, rp.profile_image AS r_image,
   rp.company_logo AS r_logo, COALESCE(rp.is_verified, false) AS r_verified,
+  CASE WHEN rp.is_verified THEN rp.verified_domain END AS r_domain, rp.gstin IS NOT NULL AS r_gst,
   (SELECT count(*)::int FROM chat_rooms cr WHERE cr.job_id = j.id) AS applications`;
 
 export type JobRow = Record<string, unknown>;
@@ -35,6 +36,8 @@ export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
       profileImage: mediaUrl(r.r_image as string | null),
       companyLogo: mediaUrl(r.r_logo as string | null),
       isVerified: Boolean(r.r_verified),
+      verifiedDomain: (r.r_domain as string | null) ?? null,
+      gstRegistered: Boolean(r.r_gst),
       isOnline: false,
     },
     applications: Number(r.applications ?? 0),

@@ -10,8 +10,8 @@ import {
   jobView,
 } from '#shared/schemas/jobs.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { createJob, setJobStatus, updateJob } from './jobs.service.ts';
 import { findJob, openJobTypes, recruiterJobs } from './jobs.repo.ts';
 import { explain, seekerFeed, seekerSide } from './feed.repo.ts';
@@ -36,12 +36,11 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.post(
     '/api/jobs',
     {
-      config: { authMessage: 'jobs.mustLogin' },
+      config: { policy: 'job.post', authMessage: 'jobs.mustLogin' },
       schema: { tags: ['jobs'], body: jobInput, response: { 201: jobAnswer } },
     },
     async (request, reply) => {
       const me = requireUser(request);
-      if (me.role !== 'recruiter') throw new AppError(403, 'jobs.onlyRecruiters');
       const id = await createJob(ctx, me.id, request.body);
       return reply.code(201).send(await viewJob(id, me));
     },
@@ -50,6 +49,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/jobs/feed',
     {
+      config: { policy: 'seeker' },
       schema: {
         tags: ['jobs'],
         querystring: feedQuery,
@@ -57,7 +57,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       },
     },
     async (request) => {
-      const me = requireRole(request, 'user');
+      const me = requireUser(request);
       const page = await seekerFeed(ctx.db, me.id, request.query);
       const online = await ctx.bus.online([...new Set(page.jobs.map((j) => j.recruiter.id))]);
       for (const job of page.jobs) job.recruiter.isOnline = online.has(job.recruiter.id);
@@ -70,28 +70,34 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/recruiter/jobs',
     {
+      config: { policy: 'recruiter' },
       schema: {
         tags: ['jobs'],
         querystring: z.object({ cursor: z.string().max(300).optional() }),
         response: { 200: jobPage },
       },
     },
-    async (request) =>
-      recruiterJobs(ctx.db, requireRole(request, 'recruiter').id, request.query.cursor),
+    async (request) => recruiterJobs(ctx.db, requireUser(request).id, request.query.cursor),
   );
 
   app.get(
     '/api/jobs/:id',
-    { schema: { tags: ['jobs'], params: idParams, response: { 200: jobAnswer } } },
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['jobs'], params: idParams, response: { 200: jobAnswer } },
+    },
     async (request) => viewJob(request.params.id, requireUser(request)),
   );
 
   app.patch(
     '/api/jobs/:id',
-    { schema: { tags: ['jobs'], params: idParams, body: jobPatch, response: { 200: jobAnswer } } },
+    {
+      config: { policy: 'job.manage' },
+      schema: { tags: ['jobs'], params: idParams, body: jobPatch, response: { 200: jobAnswer } },
+    },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
-      await updateJob(ctx, me.id, request.params.id, request.body);
+      const me = requireUser(request);
+      await updateJob(ctx, me, request.params.id, request.body);
       return viewJob(request.params.id, me);
     },
   );
@@ -99,6 +105,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.put(
     '/api/jobs/:id/status',
     {
+      config: { policy: 'job.manage' },
       schema: {
         tags: ['jobs'],
         params: idParams,
@@ -107,8 +114,8 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
-      await setJobStatus(ctx, me.id, request.params.id, request.body.status);
+      const me = requireUser(request);
+      await setJobStatus(ctx, me, request.params.id, request.body.status);
       return viewJob(request.params.id, me);
     },
   );

@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { jobInput, jobPatch } from '#shared/schemas/jobs.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { authorize, type Actor } from '../../policies/policies.ts';
 import { advance } from '../onboarding/onboarding.service.ts';
 import { findJob } from './jobs.repo.ts';
 
@@ -66,10 +67,10 @@ export async function createJob(
 }
 
 /** Loads a job for a change and checks the caller owns it (server-enforced ownership). */
-async function ownJob(q: Queryable, recruiterId: string, jobId: string) {
+async function ownJob(q: Queryable, me: Actor, jobId: string) {
   const job = await findJob(q, jobId);
   if (!job) throw notFound('jobs.notFound');
-  if (job.recruiter_id !== recruiterId) throw forbidden();
+  authorize(me, 'job.manage', { recruiterId: job.recruiter_id as string });
   return job;
 }
 
@@ -85,12 +86,12 @@ const PATCH_COLUMNS: Record<string, string> = {
 
 export async function updateJob(
   ctx: Ctx,
-  recruiterId: string,
+  me: Actor,
   jobId: string,
   v: z.output<typeof jobPatch>,
 ): Promise<void> {
   await ctx.db.tx(async (q) => {
-    const job = await ownJob(q, recruiterId, jobId);
+    const job = await ownJob(q, me, jobId);
     const min = v.minSalary !== undefined ? v.minSalary : (job.min_salary as number | null);
     const max = v.maxSalary !== undefined ? v.maxSalary : (job.max_salary as number | null);
     if (min !== null && max !== null && min > max) throw badRequest('jobs.salaryOrder');
@@ -114,12 +115,12 @@ export async function updateJob(
 
 export async function setJobStatus(
   ctx: Ctx,
-  recruiterId: string,
+  me: Actor,
   jobId: string,
   status: 'open' | 'closed',
 ): Promise<void> {
   await ctx.db.tx(async (q) => {
-    await ownJob(q, recruiterId, jobId);
+    await ownJob(q, me, jobId);
     await q.query('UPDATE jobs SET status = $2, updated_at = now() WHERE id = $1', [jobId, status]);
   });
   ctx.matching.nudge();

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { recommendCandidates, scoredCandidates, scoresFresh } from './candidates.repo.ts';
 
 export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -12,6 +12,7 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
   app.get(
     '/api/recruiter/candidates',
     {
+      config: { policy: 'onboardedRecruiter' },
       schema: {
         tags: ['matching'],
         // The spec's call takes limit and offset; absurd values are refused, not clamped.
@@ -23,7 +24,7 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
       },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       const { limit, offset } = request.query;
       // Precomputed scores when they reflect the recruiter's current open jobs (decision 008);
       // otherwise the live query (correct, slower) while the worker catches up.

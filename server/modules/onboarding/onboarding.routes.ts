@@ -10,7 +10,7 @@ import {
 } from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { findMe } from '../users/users.repo.ts';
 import { saveSeekerOnboardingStep } from './onboarding.service.ts';
 import {
@@ -34,7 +34,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
   app.put(
     '/api/onboarding/seeker/:step',
     {
-      config: { authMessage: 'onboarding.mustLogin' },
+      config: { policy: 'seeker', authMessage: 'onboarding.mustLogin' },
       schema: {
         tags: ['onboarding'],
         params: z.object({ step: z.coerce.number().int().min(1).max(6) }),
@@ -43,7 +43,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
       },
     },
     async (request) => {
-      const me = requireRole(request, 'user');
+      const me = requireUser(request);
       const next = await saveSeekerOnboardingStep(ctx, me.id, request.params.step, request.body);
       ctx.matching.nudge(); // recommended candidates: (re)score this seeker
       return answer(me.id, next);
@@ -53,11 +53,11 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
   app.put(
     '/api/onboarding/recruiter/1',
     {
-      config: { authMessage: 'onboarding.notAuthenticated' },
+      config: { policy: 'recruiter', authMessage: 'onboarding.notAuthenticated' },
       schema: { tags: ['onboarding'], body: recruiterProfileStep, response: { 200: stepResult } },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       return answer(me.id, await saveRecruiterProfileStep(ctx, me.id, request.body));
     },
   );
@@ -65,29 +65,35 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
   app.put(
     '/api/onboarding/recruiter/2',
     {
-      config: { authMessage: 'onboarding.notAuthenticated' },
+      config: { policy: 'recruiter', authMessage: 'onboarding.notAuthenticated' },
       schema: { tags: ['onboarding'], body: recruiterCompanyStep, response: { 200: stepResult } },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       return answer(me.id, await saveRecruiterCompanyStep(ctx, me.id, request.body));
     },
   );
 
   app.post(
     '/api/onboarding/recruiter/skip-verification',
-    { schema: { tags: ['onboarding'], response: { 200: stepResult } } },
+    {
+      config: { policy: 'recruiter' },
+      schema: { tags: ['onboarding'], response: { 200: stepResult } },
+    },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       return answer(me.id, await skipVerification(ctx, me.id));
     },
   );
 
   app.post(
     '/api/company/verification/send',
-    { schema: { tags: ['company'], body: verificationSend, response: { 204: z.null() } } },
+    {
+      config: { policy: 'recruiter' },
+      schema: { tags: ['company'], body: verificationSend, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       await sendCompanyCode(ctx, me.id, request.ip, request.body);
       return reply.code(204).send(null);
     },
@@ -96,6 +102,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
   app.post(
     '/api/company/verification/verify',
     {
+      config: { policy: 'recruiter' },
       schema: {
         tags: ['company'],
         body: z.intersection(verificationSend, verificationVerify),
@@ -103,7 +110,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
       },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       await verifyCompanyCode(ctx, me.id, request.ip, request.body);
       return answer(me.id, 4);
     },

@@ -6,7 +6,9 @@ import type {
   verificationSend,
 } from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { TRUST_LIMITS } from '#shared/limits.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
+import { checkCompanyDomain } from '../../lib/company-domain.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
@@ -93,6 +95,8 @@ export async function sendCompanyCode(
     [userId],
   );
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
+  companyDomainOf(v);
+  await assertAddressAllowance(ctx, userId, v.email);
   // The target binds the code to this user, this e-mail and this website.
   const target = `${userId}|${v.email}|${v.websiteUrl}`;
   const { code, id } = await ctx.codes.issue({ purpose: 'company_email', target, ip, userId });
@@ -125,12 +129,46 @@ export async function verifyCompanyCode(
       throw badRequest('onboarding.invalidOtp');
     throw err;
   }
+  const domain = companyDomainOf(v);
   await ctx.db.tx(async (q) => {
+    // The office e-mail becomes the profile's e-mail: the mark vouches for that address.
     await q.query(
-      `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_at = now(), website_url = $3,
-              email = COALESCE(email, $2), updated_at = now() WHERE user_id = $1`,
-      [userId, v.email, v.websiteUrl],
+      `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_domain = $4, verified_at = now(),
+              website_url = $3, email = $2, updated_at = now() WHERE user_id = $1`,
+      [userId, v.email, v.websiteUrl, domain],
     );
     await advance(q, userId, 4);
   });
+}
+
+/**
+ * The registrable domain this company e-mail and website prove (server/lib/company-domain.ts), or
+ * a 400 a person can act on. The mismatch keeps the spec's words.
+ */
+function companyDomainOf(v: z.output<typeof verificationSend>): string {
+  const check = checkCompanyDomain(v.email, v.websiteUrl);
+  if (check.ok) return check.domain;
+  throw badRequest(
+    check.reason === 'mismatch' ? 'onboarding.domainMismatch' : `companyDomain.${check.reason}`,
+  );
+}
+
+/**
+ * At most TRUST_LIMITS.verificationAddressesPerDay different addresses a day per recruiter, so the
+ * verification mail cannot be turned into a way to send our mail to anyone (codes to one address
+ * keep the login-code limits of one-time-codes.ts).
+ */
+async function assertAddressAllowance(ctx: Ctx, userId: string, email: string): Promise<void> {
+  const rows = await ctx.db.query<{ address: string; first_at: Date }>(
+    `SELECT split_part(target, '|', 2) AS address, min(created_at) AS first_at
+       FROM one_time_codes
+      WHERE purpose = 'company_email' AND user_id = $1 AND created_at > now() - interval '1 day'
+      GROUP BY 1 ORDER BY 2`,
+    [userId],
+  );
+  const limit = TRUST_LIMITS.verificationAddressesPerDay;
+  if (rows.length < limit || rows.some((r) => r.address === email)) return;
+  const oldest = new Date(rows[0]!.first_at).getTime();
+  const wait = (oldest + 24 * 3600_000 - Date.now()) / 1000;
+  throw tooManyRequests('limits.verificationAddresses', wait, { limit });
 }

@@ -5,18 +5,20 @@ import { SESSION } from '#shared/limits.ts';
 import { jobPreferences, recruiterSettings } from '#shared/schemas/onboarding.ts';
 import {
   deleteAccountBody,
+  profileViewsAnswer,
   recruiterProfileView,
   seekerProfilePatch,
   seekerProfileView,
 } from '#shared/schemas/profile.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireRole, requireUser } from '../../plugins/auth.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { findSeekerProfile, updateSeekerFields } from './seeker.repo.ts';
 import { findRecruiterProfile } from './recruiter.repo.ts';
 import { updateRecruiterSettings } from './recruiter-settings.service.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
+import { listProfileViews, viewCandidate } from './candidate-view.service.ts';
 
 const seekerAnswer = z.object({ profile: seekerProfileView });
 // Before onboarding step 1 a seeker has no profile yet: that is an answer, not a missing page.
@@ -38,20 +40,23 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
 
   app.get(
     '/api/seeker/profile',
-    { schema: { tags: ['profiles'], response: { 200: ownSeekerAnswer } } },
+    {
+      config: { policy: 'seeker' },
+      schema: { tags: ['profiles'], response: { 200: ownSeekerAnswer } },
+    },
     async (request) => ({
-      profile: await findSeekerProfile(ctx.db, requireRole(request, 'user').id),
+      profile: await findSeekerProfile(ctx.db, requireUser(request).id),
     }),
   );
 
   app.patch(
     '/api/seeker/profile',
     {
-      config: { authMessage: 'profile.notAuthenticated' },
+      config: { policy: 'seeker', authMessage: 'profile.notAuthenticated' },
       schema: { tags: ['profiles'], body: seekerProfilePatch, response: { 200: seekerAnswer } },
     },
     async (request) => {
-      const me = requireRole(request, 'user');
+      const me = requireUser(request);
       assertOwnImage(me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
       await updateSeekerFields(ctx.db, me.id, request.body);
       ctx.matching.nudge(); // recommended candidates: rescore this seeker
@@ -62,72 +67,86 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
   app.put(
     '/api/seeker/preferences',
     {
-      config: { authMessage: 'onboarding.mustLogin' },
+      config: { policy: 'seeker', authMessage: 'onboarding.mustLogin' },
       schema: { tags: ['profiles'], body: jobPreferences, response: { 200: seekerAnswer } },
     },
     async (request) => {
-      const me = requireRole(request, 'user');
+      const me = requireUser(request);
       await updateSeekerFields(ctx.db, me.id, request.body);
       ctx.matching.nudge(); // recommended candidates: rescore this seeker
       return ownSeeker(me.id);
     },
   );
 
-  // A candidate's profile: recruiters see onboarded seekers; a seeker sees only themself.
+  // A candidate's profile: the seeker themself, or a recruiter who finished onboarding (contact
+  // data by consent, counted against the recruiter's daily limit).
   app.get(
     '/api/candidates/:id',
     {
+      config: { policy: 'candidate.view' },
       schema: {
         tags: ['profiles'],
-        params: z.object({ id: z.string() }),
+        params: z.object({ id: z.string().max(64) }),
         response: { 200: seekerAnswer },
       },
     },
     async (request) => {
       const me = requireUser(request);
-      const { id } = request.params;
-      const valid = /^[0-9a-f-]{36}$/i.test(id);
-      const allowed = me.role === 'recruiter' || me.id === id;
-      const profile =
-        valid && allowed
-          ? await findSeekerProfile(ctx.db, id, { onboardedOnly: me.id !== id })
-          : null;
-      if (!profile) throw notFound('profile.notFound');
-      return { profile };
+      if (me.id === request.params.id) return ownSeeker(me.id);
+      return { profile: await viewCandidate(ctx, me, request.params.id, request.ip) };
     },
   );
 
   app.get(
+    '/api/me/profile-views',
+    {
+      config: { policy: 'seeker' },
+      schema: { tags: ['profiles'], response: { 200: profileViewsAnswer } },
+    },
+    async (request) => ({ views: await listProfileViews(ctx, requireUser(request).id) }),
+  );
+
+  app.get(
     '/api/recruiter/profile',
-    { schema: { tags: ['profiles'], response: { 200: recruiterAnswer } } },
-    async (request) => ownRecruiter(requireRole(request, 'recruiter').id),
+    {
+      config: { policy: 'recruiter' },
+      schema: { tags: ['profiles'], response: { 200: recruiterAnswer } },
+    },
+    async (request) => ownRecruiter(requireUser(request).id),
   );
 
   app.put(
     '/api/recruiter/settings',
     {
-      config: { authMessage: 'profile.notAuthenticated' },
+      config: { policy: 'recruiter', authMessage: 'profile.notAuthenticated' },
       schema: { tags: ['profiles'], body: recruiterSettings, response: { 200: recruiterAnswer } },
     },
     async (request) => {
-      const me = requireRole(request, 'recruiter');
+      const me = requireUser(request);
       await updateRecruiterSettings(ctx, me.id, request.body);
       return ownRecruiter(me.id);
     },
   );
 
-  app.get('/api/me/export', { schema: { tags: ['account'] } }, async (request, reply) => {
-    const me = requireUser(request);
-    const data = await exportAccount(ctx, me.id);
-    return reply
-      .header('content-disposition', 'attachment; filename="nearhire-my-data.json"')
-      .header('cache-control', 'private, no-store')
-      .send(data);
-  });
+  app.get(
+    '/api/me/export',
+    { config: { policy: 'signedIn' }, schema: { tags: ['account'] } },
+    async (request, reply) => {
+      const me = requireUser(request);
+      const data = await exportAccount(ctx, me.id);
+      return reply
+        .header('content-disposition', 'attachment; filename="nearhire-my-data.json"')
+        .header('cache-control', 'private, no-store')
+        .send(data);
+    },
+  );
 
   app.delete(
     '/api/me',
-    { schema: { tags: ['account'], body: deleteAccountBody, response: { 204: z.null() } } },
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['account'], body: deleteAccountBody, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       const me = requireUser(request);
       await deleteAccount(ctx, me.id);

@@ -144,7 +144,7 @@ describe('recruiter profile and settings', () => {
   it('saves settings; changing the website takes the verified mark away; jobs follow a company rename', async () => {
     const r = await newRecruiter(t, 'Old Name');
     await t.ctx.db.query(
-      `UPDATE recruiter_profiles SET is_verified = true, website_url = 'https://old.in' WHERE user_id = $1`,
+      `UPDATE recruiter_profiles SET is_verified = true, verified_domain = 'old.in', website_url = 'https://old.in' WHERE user_id = $1`,
       [r.id],
     );
     await t.ctx.db.query(

@@ -2,11 +2,13 @@ import type { z } from 'zod';
 import type { recruiterSettings } from '#shared/schemas/onboarding.ts';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
+import { validateGstin } from '#shared/gstin.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { assertOwnImage } from '../files/files.service.ts';
 
 /**
- * Saves 'Profile Settings'. A verified mark vouches for one company at one website: changing
- * either takes the mark away until the company is verified again. Jobs show the company name,
+ * Saves 'Profile Settings'. A verified mark vouches for one company at one website with one office
+ * e-mail: changing any of them takes the mark away until the company is verified again. Jobs show the company name,
  * so they follow a rename.
  */
 export async function updateRecruiterSettings(
@@ -20,12 +22,14 @@ export async function updateRecruiterSettings(
       'INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',
       [userId],
     );
+    const gstin = v.gstin ? await checkedGstin(q, userId, v.gstin) : null;
     await q.query(
       `UPDATE recruiter_profiles SET
-              is_verified = is_verified AND company_name IS NOT DISTINCT FROM $5 AND website_url IS NOT DISTINCT FROM $6,
+              is_verified = is_verified AND company_name IS NOT DISTINCT FROM $5 AND website_url IS NOT DISTINCT FROM $6
+                            AND email IS NOT DISTINCT FROM $3,
               full_name = $2, email = $3, designation = $4, company_name = $5, website_url = $6,
               headquarters_address = $7, employee_size = $8, financing_status = $9,
-              profile_image = COALESCE($10, profile_image), updated_at = now()
+              profile_image = COALESCE($10, profile_image), gstin = $11, updated_at = now()
         WHERE user_id = $1`,
       [
         userId,
@@ -38,10 +42,24 @@ export async function updateRecruiterSettings(
         v.employeeSize ?? null,
         v.financingStatus ?? null,
         v.profileImage ?? null,
+        gstin,
       ],
     );
     await jobsFollowCompany(q, userId, v.companyName);
   });
+}
+
+/** A GSTIN with a valid format and check digit, registered in the headquarters' state; else 400. */
+async function checkedGstin(q: Queryable, userId: string, raw: string): Promise<string> {
+  const [hq] = await q.query<{ state: string | null }>(
+    `SELECT c.state FROM recruiter_profiles r LEFT JOIN cities c ON c.id = r.headquarters_city_id
+      WHERE r.user_id = $1`,
+    [userId],
+  );
+  const state = hq?.state ?? null;
+  const result = validateGstin(raw, state);
+  if (!result.ok) throw badRequest(`gst.${result.reason}`, { state: state ?? '' });
+  return result.gstin;
 }
 
 /** Jobs show the company name: they follow a rename, wherever the recruiter makes it. */

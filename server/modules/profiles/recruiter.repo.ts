@@ -42,6 +42,9 @@ export async function findRecruiterProfile(
       ? { id: Number(r.c_id), name: r.c_name as string, state: r.c_state as string }
       : null,
     isVerified: Boolean(r.is_verified),
+    verifiedDomain: r.is_verified ? s('verified_domain') : null,
+    gstin: s('gstin'),
+    gstRegistered: r.gstin !== null && r.gstin !== undefined,
     stats: {
       jobPosts: Number(r.job_posts),
       applications: Number(r.applications),

@@ -1,10 +1,12 @@
 import type { Queryable } from '../../db/client.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
+import type { ContactVisibility } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
+import { can, type Actor, type SeekerFacts } from '../../policies/policies.ts';
 
 // One query for the profile and its city; work experiences as a JSON array in the same row.
 const SELECT = `
-  SELECT s.*, s.resume_key IS NOT NULL AS has_resume, s.resume_uploaded_at::text AS resume_uploaded,
+  SELECT s.*, u.phone_no, s.resume_key IS NOT NULL AS has_resume, s.resume_uploaded_at::text AS resume_uploaded,
          c.id AS c_id, c.name AS c_name, c.state AS c_state,
          COALESCE((SELECT json_agg(json_build_object(
                      'id', w.id, 'companyName', w.company_name, 'designation', w.designation, 'industry', w.industry,
@@ -17,19 +19,64 @@ const SELECT = `
 
 type Row = Record<string, unknown>;
 
+/** The seeker's own profile: everything, contact data included. */
 export async function findSeekerProfile(
   q: Queryable,
   userId: string,
-  opts: { onboardedOnly?: boolean } = {},
 ): Promise<SeekerProfileView | null> {
-  const [row] = await q.query<Row>(
-    `${SELECT} WHERE s.user_id = $1 AND u.user_role = 'user' ${opts.onboardedOnly ? 'AND u.is_onboarded' : ''}`,
-    [userId],
-  );
-  return row ? present(row) : null;
+  const [row] = await q.query<Row>(`${SELECT} WHERE s.user_id = $1 AND u.user_role = 'user'`, [
+    userId,
+  ]);
+  return row ? present(row, true) : null;
 }
 
-function present(r: Row): SeekerProfileView {
+/**
+ * An onboarded seeker's profile as a recruiter sees it, with the facts of the consent rule (did
+ * the seeker chat with this recruiter; is the recruiter verified). Contact data is left out unless
+ * the policy 'candidate.contact' allows it.
+ */
+export async function findCandidateFor(
+  q: Queryable,
+  viewer: Actor,
+  seekerId: string,
+): Promise<{ profile: SeekerProfileView; facts: SeekerFacts } | null> {
+  const [row] = await q.query<Row>(
+    `${SELECT} WHERE s.user_id = $1 AND u.user_role = 'user' AND u.is_onboarded`,
+    [seekerId],
+  );
+  const facts = row ? await seekerFacts(q, viewer.id, seekerId) : null;
+  if (!row || !facts) return null;
+  return { profile: present(row, can(viewer, 'candidate.contact', facts)), facts };
+}
+
+/** What the consent rule needs to know about a seeker and one viewer; null: no such seeker. */
+export async function seekerFacts(
+  q: Queryable,
+  viewerId: string,
+  seekerId: string,
+): Promise<SeekerFacts | null> {
+  const [row] = await q.query<{
+    visibility: ContactVisibility;
+    engaged: boolean;
+    verified: boolean;
+  }>(
+    `SELECT s.contact_visibility AS visibility,
+            EXISTS (SELECT 1 FROM chat_rooms r WHERE r.recruiter_id = $2 AND r.seeker_id = $1 AND r.seeker_engaged) AS engaged,
+            COALESCE((SELECT rp.is_verified FROM recruiter_profiles rp WHERE rp.user_id = $2), false) AS verified
+       FROM seeker_profiles s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL AND u.user_role = 'user'
+      WHERE s.user_id = $1`,
+    [seekerId, viewerId],
+  );
+  if (!row) return null;
+  return {
+    seekerId,
+    visibility: row.visibility,
+    engagedWithViewer: row.engaged,
+    viewerVerified: row.verified,
+  };
+}
+
+function present(r: Row, contactShared: boolean): SeekerProfileView {
   const s = (k: string) => (r[k] as string | null) ?? null;
   const n = (k: string) => (r[k] === null || r[k] === undefined ? null : Number(r[k]));
   const work = (
@@ -38,7 +85,10 @@ function present(r: Row): SeekerProfileView {
   return {
     userId: r.user_id as string,
     fullName: s('full_name'),
-    email: s('email'),
+    email: contactShared ? s('email') : null,
+    phone: contactShared ? s('phone_no') : null,
+    contactShared,
+    contactVisibility: (s('contact_visibility') ?? 'verified_recruiters') as ContactVisibility,
     gender: s('gender'),
     profileImage: mediaUrl(s('profile_image')),
     hasResume: Boolean(r.has_resume),
@@ -104,6 +154,7 @@ const COLUMNS: Record<string, string> = {
   experienceRange: 'experience_range',
   cityId: 'city_id',
   jobCategory: 'job_category',
+  contactVisibility: 'contact_visibility',
 };
 
 /** Updates only the given fields (names from a fixed map, values as parameters). */

@@ -11,7 +11,7 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
   app.get(
     '/api/health',
     {
-      config: { public: true },
+      config: { policy: 'public' },
       schema: {
         tags: ['system'],
         response: { 200: z.object({ status: z.literal('ok'), database: z.string() }) },
@@ -36,7 +36,7 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
     app.get(
       '/api/dev/outbox',
       {
-        config: { public: true },
+        config: { policy: 'public' },
         schema: {
           tags: ['dev'],
           querystring: z.object({ to: z.string().max(254).optional() }),

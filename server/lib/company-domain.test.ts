@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { checkCompanyDomain } from './company-domain.ts';
+
+describe('checkCompanyDomain', () => {
+  it.each([
+    // [e-mail, website, registrable domain]
+    ['hr@zenith.in', 'https://zenith.in', 'zenith.in'],
+    ['hr@careers.zenith.in', 'https://www.zenith.in', 'zenith.in'],
+    ['hr@zenith.in', 'https://careers.zenith.in/jobs?page=2#top', 'zenith.in'],
+    ['hr@zenith.in', 'http://zenith.in', 'zenith.in'],
+    ['HR@ZENITH.IN', 'HTTPS://WWW.ZENITH.IN/', 'zenith.in'],
+    ['hr@zenith.in.', 'https://www.zenith.in./about', 'zenith.in'],
+    ['  hr@zenith.in ', '  https://zenith.in  ', 'zenith.in'],
+    ['hr@acme.co.in', 'https://www.acme.co.in:8443/about', 'acme.co.in'],
+    ['talent@mail.acme.co.in', 'https://careers.acme.co.in', 'acme.co.in'],
+    ['talent@infosys.com', 'https://www.infosys.com', 'infosys.com'],
+    ['first.last+jobs@zenith.in', 'https://zenith.in', 'zenith.in'],
+    // A service label in front is not a hidden domain, even where it parses as one (.careers, .hr).
+    ['hr@zenith.in', 'https://www.careers.zenith.in', 'zenith.in'],
+    ['hr@jobs.hr.zenith.in', 'https://zenith.in', 'zenith.in'],
+    // Private PSL suffixes: each subdomain is its own registrable domain.
+    ['hr@acme.us.com', 'https://acme.us.com', 'acme.us.com'],
+    // The provider lists hold public suffixes (com.ar, za.com): companies under them are fine.
+    ['hr@acme.com.ar', 'https://acme.com.ar', 'acme.com.ar'],
+    ['hr@acme.za.com', 'https://www.acme.za.com', 'acme.za.com'],
+    // Not near enough to a provider: short labels and ordinary words.
+    ['hr@gml.in', 'https://gml.in', 'gml.in'],
+    ['hr@hotel.in', 'https://hotel.in', 'hotel.in'],
+    ['hr@cloudnine.in', 'https://cloudnine.in', 'cloudnine.in'],
+    ['hr@livemint.com', 'https://www.livemint.com', 'livemint.com'],
+  ])('accepts %s with %s', (email, website, domain) => {
+    expect(checkCompanyDomain(email, website)).toEqual({ ok: true, domain });
+  });
+
+  it.each([
+    // [e-mail, website, reason]
+    // Different registrable domains.
+    ['hr@notzenith.in', 'https://zenith.in', 'mismatch'],
+    ['hr@zenith.in', 'https://notzenith.in', 'mismatch'],
+    ['hr@acme.co.in', 'https://other.co.in', 'mismatch'],
+    ['hr@zenith.com', 'https://zenith.in', 'mismatch'],
+    ['hr@acme.us.com', 'https://rival.us.com', 'mismatch'],
+    // E-mails without a usable domain.
+    ['hr', 'https://zenith.in', 'mismatch'],
+    ['hr@', 'https://zenith.in', 'mismatch'],
+    ['@zenith.in', 'https://zenith.in', 'mismatch'],
+    ['hr@zenith', 'https://zenith.in', 'mismatch'],
+    ['hr@co.in', 'https://zenith.in', 'mismatch'],
+    ['hr@localhost', 'https://zenith.in', 'mismatch'],
+    ['hr@127.0.0.1', 'https://zenith.in', 'mismatch'],
+    ['hr@[127.0.0.1]', 'https://zenith.in', 'mismatch'],
+    ['hr@zenith..in', 'https://zenith.in', 'mismatch'],
+    ['hr@-zenith.in', 'https://zenith.in', 'mismatch'],
+
+    // Free and disposable providers, on either side.
+    ['me@gmail.com', 'https://gmail.com', 'freeMail'],
+    ['me@gmail.com', 'https://zenith.in', 'freeMail'],
+    ['ME@GMAIL.COM', 'https://zenith.in', 'freeMail'],
+    ['hr@zenith.in', 'https://mail.yahoo.com', 'freeMail'],
+    ['hr@zenith.in', 'https://gmail.com', 'freeMail'],
+    ['me@yahoo.co.in', 'https://yahoo.co.in', 'freeMail'],
+    ['me@outlook.com', 'https://zenith.in', 'freeMail'],
+    ['me@hotmail.com', 'https://zenith.in', 'freeMail'],
+    ['me@proton.me', 'https://zenith.in', 'freeMail'],
+    ['me@rediffmail.com', 'https://zenith.in', 'freeMail'],
+    ['me@rediff.com', 'https://rediff.com', 'freeMail'],
+    ['me@zohomail.in', 'https://zenith.in', 'freeMail'],
+    ['me@mailinator.com', 'https://zenith.in', 'freeMail'],
+    ['me@yopmail.com', 'https://yopmail.com', 'freeMail'],
+    // wildcard.json: every subdomain of 33mail.com is disposable.
+    ['me@zenith.33mail.com', 'https://zenith.33mail.com', 'freeMail'],
+    // A typo domain that is itself listed is freeMail, not lookalike.
+    ['me@gmial.com', 'https://gmial.com', 'freeMail'],
+
+    // Look-alikes: a registrable domain hidden in front of the real one.
+    ['hr@attacker.in', 'https://infosys.com.attacker.in', 'lookalike'],
+    ['hr@infosys.com.attacker.in', 'https://infosys.com.attacker.in', 'lookalike'],
+    ['hr@infosys.com.attacker.in', 'https://attacker.in', 'lookalike'],
+    ['hr@zenith.in.evil.in', 'https://zenith.in', 'lookalike'],
+    ['hr@attacker.in', 'https://careers.infosys.co.in.attacker.in', 'lookalike'],
+    // Punycode and non-ASCII hosts.
+    ['hr@xn--zenth-xva.in', 'https://xn--zenth-xva.in', 'lookalike'],
+    ['hr@zenïth.in', 'https://zenith.in', 'lookalike'],
+    ['hr@zenith.in', 'https://zenïth.in', 'lookalike'],
+    ['hr@mail.xn--80ak6aa92e.com', 'https://xn--80ak6aa92e.com', 'lookalike'],
+    // Typo-squats of the big providers (one or two edits).
+    ['hr@gmai1.com', 'https://gmai1.com', 'lookalike'],
+    ['hr@gmial.in', 'https://gmial.in', 'lookalike'],
+    ['hr@g-mail.com', 'https://g-mail.com', 'lookalike'],
+    ['hr@yah00.com', 'https://yah00.com', 'lookalike'],
+    ['hr@outlok.com', 'https://outlok.com', 'lookalike'],
+    ['hr@hotmial.co.in', 'https://www.hotmial.co.in', 'lookalike'],
+    ['hr@rediffmial.com', 'https://rediffmial.com', 'lookalike'],
+    ['hr@protonmai1.com', 'https://protonmai1.com', 'lookalike'],
+    ['hr@iclowd.com', 'https://iclowd.com', 'lookalike'],
+    ['hr@gmail.in', 'https://gmail.in', 'lookalike'],
+    ['hr@zenith.in', 'https://gmai1.com', 'lookalike'],
+
+    // Websites that cannot identify a company.
+    ['hr@zenith.in', 'zenith.in', 'invalidWebsite'],
+    ['hr@zenith.in', 'www.zenith.in', 'invalidWebsite'],
+    ['hr@zenith.in', 'ftp://zenith.in', 'invalidWebsite'],
+    ['hr@zenith.in', 'javascript:alert(1)', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://127.0.0.1', 'invalidWebsite'],
+    ['hr@zenith.in', 'http://0x7f.1', 'invalidWebsite'],
+    ['hr@zenith.in', 'http://[::1]:8080', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://localhost:3000', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://co.in', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://com', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://zenith.local', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://user:secret@zenith.in', 'invalidWebsite'],
+    ['hr@zenith.in', 'https://zenith.in@evil.in', 'invalidWebsite'],
+    ['hr@zenith.in', '', 'invalidWebsite'],
+    // The website is judged first.
+    ['me@gmail.com', 'https://co.in', 'invalidWebsite'],
+  ] as const)('refuses %s with %s: %s', (email, website, reason) => {
+    expect(checkCompanyDomain(email, website)).toEqual({ ok: false, reason });
+  });
+});

@@ -1,0 +1,241 @@
+// Company verification by domain: a recruiter's office e-mail must live on the same registrable
+// domain as the company website, and neither may be a free/disposable mail provider or a
+// look-alike. Registrable domains come from the Public Suffix List (tldts), never by hand.
+//
+// Private PSL suffixes are honoured (`allowPrivateDomains: true`): under suffixes such as
+// us.com, za.com, github.io or duckdns.org every subdomain belongs to a different owner, so
+// acme.us.com and rival.us.com must not count as "the same domain" (with ICANN-only rules both
+// would collapse to us.com, and a free-mail list entry like za.com would refuse every company
+// registered under it).
+import { createRequire } from 'node:module';
+import { parse } from 'tldts';
+
+export type CompanyDomainReason = 'invalidWebsite' | 'freeMail' | 'mismatch' | 'lookalike';
+export type CompanyDomainResult =
+  { ok: true; domain: string } | { ok: false; reason: CompanyDomainReason };
+
+const PSL = { allowPrivateDomains: true } as const;
+
+// India-specific free/ISP mail domains missing from `email-providers` (checked against v2.26).
+// Kept tiny on purpose: only consumer mailbox domains, never a company's own domain.
+const EXTRA_FREE_MAIL = [
+  'rediff.com', // Rediff (mailboxes are @rediffmail.com, also refused explicitly)
+  'rediffmail.com',
+  'in.com', // in.com free mail (Network18)
+  'zohomail.in', // Zoho Mail free personal accounts
+  'zohomail.com',
+  'vsnl.net', // VSNL (Tata) ISP mailboxes
+  'sancharnet.in', // BSNL dial-up mailboxes
+  'dataone.in', // BSNL broadband mailboxes
+  'bsnl.in', // BSNL consumer mailboxes
+  'mtnl.net.in', // MTNL consumer mailboxes
+  'satyam.net.in', // Sify (Satyam Infoway) ISP mailboxes
+  'airtelmail.in', // Airtel free mail
+];
+
+// First labels of the biggest providers, for typo-squat detection. Labels shorter than 5
+// ("live") are not fuzzy-matched: too many real names sit one edit away (give, life, line, love).
+const BIG_PROVIDER_LABELS = [
+  'gmail',
+  'yahoo',
+  'outlook',
+  'hotmail',
+  'rediffmail',
+  'protonmail',
+  'icloud',
+  'live',
+  'ymail',
+].filter((label) => label.length >= 5);
+
+// Leading labels that name a service, not a company: "www.careers" or "mail.hr" in front of a
+// company's domain parse as registrable domains (.careers and .hr are TLDs) but impersonate
+// nobody, so they are not look-alikes.
+const SERVICE_LABELS = new Set([
+  'www',
+  'm',
+  'mail',
+  'email',
+  'webmail',
+  'smtp',
+  'mx',
+  'hr',
+  'jobs',
+  'careers',
+  'apply',
+  'app',
+  'api',
+  'portal',
+]);
+
+interface MailLists {
+  /** Exact domains: free providers, disposable domains and the extras above. */
+  exact: Set<string>;
+  /** Domains whose every subdomain is disposable (disposable-email-domains' wildcard.json). */
+  wildcard: Set<string>;
+}
+
+let lists: MailLists | undefined;
+
+function loadList(require: ReturnType<typeof createRequire>, id: string): string[] {
+  const data: unknown = require(id);
+  if (!Array.isArray(data) || !data.every((item) => typeof item === 'string')) {
+    throw new Error(`${id} is not a list of domains`);
+  }
+  return data.map((domain) => domain.toLowerCase());
+}
+
+/** Loaded once, on first use (~130k domains). */
+function mailLists(): MailLists {
+  if (!lists) {
+    const require = createRequire(import.meta.url);
+    const wildcard = loadList(require, 'disposable-email-domains/wildcard.json');
+    lists = {
+      exact: new Set([
+        ...loadList(require, 'email-providers/all.json'),
+        ...loadList(require, 'disposable-email-domains/index.json'),
+        ...wildcard,
+        ...EXTRA_FREE_MAIL,
+      ]),
+      wildcard: new Set(wildcard),
+    };
+  }
+  return lists;
+}
+
+interface Host {
+  /** Lower-case ASCII host without a trailing dot. */
+  host: string;
+  /** Registrable domain (PSL, private suffixes included). */
+  domain: string;
+  /** The registrable domain without its public suffix: one label. */
+  domainLabel: string;
+  /** Labels in front of the registrable domain ('' when none). */
+  subdomain: string;
+}
+
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/** A host split by the PSL, or null when it is not a name under a known public suffix. */
+function splitHost(rawHost: string): Host | null {
+  const host = rawHost.toLowerCase().replace(/\.$/, '');
+  if (host.length === 0 || host.length > 253) return null;
+  if (!host.split('.').every((label) => LABEL.test(label))) return null;
+  const parsed = parse(host, PSL);
+  if (parsed.isIp || !parsed.domain || !parsed.domainWithoutSuffix) return null;
+  // Unknown TLDs (.local, .internal, .localhost...) only match the PSL's implicit "*" rule.
+  if (!parsed.isIcann && !parsed.isPrivate) return null;
+  return {
+    host,
+    domain: parsed.domain,
+    domainLabel: parsed.domainWithoutSuffix,
+    subdomain: parsed.subdomain ?? '',
+  };
+}
+
+function websiteHost(websiteUrl: string): Host | null {
+  let url: URL;
+  try {
+    url = new URL(websiteUrl.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.username || url.password) return null;
+  // IPv6 literals keep their brackets and fail the label check; IPv4 is caught by tldts.
+  return splitHost(url.hostname);
+}
+
+type EmailHost = { host: Host } | { reason: 'mismatch' | 'lookalike' };
+
+function emailHost(email: string): EmailHost {
+  const trimmed = email.trim();
+  const at = trimmed.lastIndexOf('@');
+  if (at <= 0) return { reason: 'mismatch' };
+  const domain = trimmed.slice(at + 1);
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(domain)) return { reason: 'lookalike' };
+  const host = splitHost(domain);
+  return host ? { host } : { reason: 'mismatch' };
+}
+
+/** Every name from the host down to the given one: a.b.c.d, b.c.d, c.d for 'c.d'. */
+function namesDownTo(host: string, last: string): string[] {
+  const names: string[] = [];
+  let name = host;
+  for (;;) {
+    names.push(name);
+    const dot = name.indexOf('.');
+    if (name === last || dot < 0) return names;
+    name = name.slice(dot + 1);
+  }
+}
+
+function isFreeMail({ host, domain }: Host): boolean {
+  const { exact, wildcard } = mailLists();
+  // Exact entries are checked down to the registrable domain only: the lists also hold public
+  // suffixes (com.ar, net.ua, edu.pl...) that must not refuse every company registered there.
+  if (namesDownTo(host, domain).some((name) => exact.has(name))) return true;
+  // Wildcard entries refuse all their subdomains, even below a (private) public suffix.
+  return namesDownTo(host, '').some((name) => wildcard.has(name));
+}
+
+/** Optimal string alignment distance: insert, delete, substitute, transpose adjacent. */
+function editDistance(a: string, b: string): number {
+  const width = b.length + 1;
+  const d = new Array<number>((a.length + 1) * width).fill(0);
+  const at = (i: number, j: number): number => d[i * width + j] ?? 0;
+  for (let i = 0; i <= a.length; i++) {
+    for (let j = 0; j <= b.length; j++) {
+      let best = i + j;
+      if (i > 0 && j > 0) {
+        const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        best = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+          best = Math.min(best, at(i - 2, j - 2) + 1);
+        }
+      }
+      d[i * width + j] = best;
+    }
+  }
+  return at(a.length, b.length);
+}
+
+/** Up to two edits when both labels have 5+ characters, one for a 4-character label. */
+function looksLikeProvider(label: string): boolean {
+  if (label.length < 4) return false;
+  const allowed = label.length >= 5 ? 2 : 1;
+  return BIG_PROVIDER_LABELS.some((provider) => editDistance(label, provider) <= allowed);
+}
+
+/** A registrable domain hidden in the labels in front, e.g. infosys.com.attacker.in. */
+function hidesDomain(subdomain: string): boolean {
+  if (!subdomain.includes('.')) return false;
+  const inner = parse(subdomain, { allowPrivateDomains: false });
+  if (!inner.domain || !inner.isIcann || !inner.domainWithoutSuffix) return false;
+  return !SERVICE_LABELS.has(inner.domainWithoutSuffix);
+}
+
+function isLookalike({ host, domainLabel, subdomain }: Host): boolean {
+  if (host.split('.').some((label) => label.startsWith('xn--'))) return true;
+  if (hidesDomain(subdomain)) return true;
+  // A provider's own domain was refused as freeMail before we get here.
+  return looksLikeProvider(domainLabel);
+}
+
+/**
+ * The company-verification rule. Checks run in this order: website shape, free/disposable
+ * mail (website, then e-mail), e-mail shape, look-alikes, same registrable domain.
+ */
+export function checkCompanyDomain(email: string, websiteUrl: string): CompanyDomainResult {
+  const site = websiteHost(websiteUrl);
+  if (!site) return { ok: false, reason: 'invalidWebsite' };
+  if (isFreeMail(site)) return { ok: false, reason: 'freeMail' };
+
+  const mail = emailHost(email);
+  if ('reason' in mail) return { ok: false, reason: mail.reason };
+  if (isFreeMail(mail.host)) return { ok: false, reason: 'freeMail' };
+
+  if (isLookalike(site) || isLookalike(mail.host)) return { ok: false, reason: 'lookalike' };
+  if (mail.host.domain !== site.domain) return { ok: false, reason: 'mismatch' };
+  return { ok: true, domain: site.domain };
+}

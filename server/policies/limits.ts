@@ -1,0 +1,48 @@
+import { TRUST_LIMITS } from '#shared/limits.ts';
+import type { Bucket } from '../lib/rate-limit.ts';
+
+// The buckets of shared/limits.ts TRUST_LIMITS for each guarded action: one per account and one
+// per client address (a second line of defence against many fresh accounts on one network).
+const DAY = 24 * 3600;
+const tier = (t: { verified: number; unverified: number }, verified: boolean) =>
+  verified ? t.verified : t.unverified;
+
+export function candidateViewBuckets(recruiterId: string, verified: boolean, ip: string): Bucket[] {
+  const l = TRUST_LIMITS.candidateViews;
+  const message = 'limits.candidateViews';
+  return [
+    { bucket: 'candidate-view', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
+    { bucket: 'candidate-view-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+  ];
+}
+
+export function resumeLinkBuckets(recruiterId: string, verified: boolean, ip: string): Bucket[] {
+  const l = TRUST_LIMITS.resumeLinks;
+  const message = 'limits.resumeLinks';
+  return [
+    { bucket: 'resume-link', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
+    { bucket: 'resume-link-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+  ];
+}
+
+export function newConversationBuckets(
+  recruiterId: string,
+  verified: boolean,
+  ip: string,
+): Bucket[] {
+  const l = TRUST_LIMITS.newConversations;
+  const message = 'limits.newConversations';
+  return [
+    { bucket: 'new-room', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
+    { bucket: 'new-room-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+  ];
+}
+
+export function messageBuckets(userId: string, ip: string): Bucket[] {
+  const l = TRUST_LIMITS.messages;
+  const message = 'limits.messages';
+  return [
+    { bucket: 'message', key: userId, limit: l.perMinute, burst: l.burst, seconds: 60, message },
+    { bucket: 'message-ip', key: ip, limit: l.perIpPerMinute, seconds: 60, message },
+  ];
+}
