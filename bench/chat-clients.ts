@@ -2,6 +2,7 @@
 // not share an event loop with the server they measure. bench/chat.ts starts it once per path
 // with a plan file; it prints one JSON line of results.
 import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -25,11 +26,33 @@ export interface ClientResult {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-function open(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+// Each pair connects from its own loopback address (Linux routes all of 127/8 to lo), as real
+// phones come from their own networks: the server's per-IP limits (docs/security.md) see one pair
+// per address, as they would see one household, instead of 1,000 clients on one address.
+const addressOf = (pair: number) => `127.0.${1 + Math.floor(pair / 250)}.${2 + (pair % 250)}`;
+
+function open(url: string, pair: number, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(url, { headers, localAddress: addressOf(pair) });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
+  });
+}
+
+/** A POST from the pair's own address (fetch cannot pick its local address). */
+function post(
+  url: string,
+  pair: number,
+  headers: Record<string, string>,
+  body: string,
+): Promise<{ status: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers, localAddress: addressOf(pair) }, (res) => {
+      res.resume();
+      res.once('end', () => resolve({ status: res.statusCode ?? 0 }));
+    });
+    req.once('error', reject);
+    req.end(body);
   });
 }
 
@@ -41,15 +64,15 @@ const errors: string[] = [];
 const receivers = await Promise.all(
   pairs.map((p, i) =>
     mode === 'relay'
-      ? open(`ws://${base}/r/${i}`)
-      : open(`ws://${base}/api/ws`, { cookie: p.rCookie }),
+      ? open(`ws://${base}/r/${i}`, i)
+      : open(`ws://${base}/api/ws`, i, { cookie: p.rCookie }),
   ),
 );
 const senders = await Promise.all(
   pairs.map((p, i) =>
     mode === 'relay'
-      ? open(`ws://${base}/s/${i}`)
-      : open(`ws://${base}/api/ws`, { cookie: p.sCookie }),
+      ? open(`ws://${base}/s/${i}`, i)
+      : open(`ws://${base}/api/ws`, i, { cookie: p.sCookie }),
   ),
 );
 
@@ -86,12 +109,12 @@ for (const ws of receivers)
 async function send(pair: number, text: string): Promise<void> {
   const p = pairs[pair]!;
   if (mode === 'http') {
-    const res = await fetch(`http://${base}/api/rooms/${p.room}/messages`, {
-      method: 'POST',
-      headers: { cookie: p.sCookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ clientId: randomUUID(), message: text }),
-    });
-    await res.arrayBuffer();
+    const res = await post(
+      `http://${base}/api/rooms/${p.room}/messages`,
+      pair,
+      { cookie: p.sCookie, 'content-type': 'application/json' },
+      JSON.stringify({ clientId: randomUUID(), message: text }),
+    );
     if (res.status !== 201) throw new Error(`send ${res.status}`);
     return;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import { createTestApp, login, type TestApp } from '../test/app.ts';
+import { isPolicyName } from '../policies/policies.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -97,6 +98,37 @@ describe('every /api route is private unless it says otherwise', () => {
       const res = await t.app.inject(requestFor(method, url));
       expect(res.statusCode, entry).not.toBe(401);
       expect(res.statusCode, entry).toBeLessThan(500);
+    }
+  });
+});
+
+describe('every /api route names its policy', () => {
+  it('each /api route names a policy of server/policies/policies.ts', () => {
+    const unnamed = apiRoutes()
+      .filter((r) => !isPolicyName(r.policy))
+      .map((r) => `${r.method} ${r.url}: ${String(r.policy)}`);
+    expect(apiRoutes().length).toBeGreaterThan(30);
+    expect(unnamed).toEqual([]);
+  });
+
+  it("a route's gate runs before its handler: a seeker is refused recruiter routes", async () => {
+    const cookie = await login(t, '9345600003', '10.7.0.3');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/role',
+      payload: { role: 'user' },
+      headers: { cookie },
+    });
+    const gated = apiRoutes().filter(
+      (r) => (r.policy === 'recruiter' || r.policy === 'onboardedRecruiter') && r.method !== 'HEAD',
+    );
+    expect(gated.length).toBeGreaterThan(5);
+    for (const route of gated) {
+      const res = await t.app.inject({
+        ...requestFor(route.method, route.url),
+        headers: { cookie },
+      });
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
     }
   });
 });
