@@ -30,6 +30,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
           : english('errors.badRequest');
       return reply.code(400).send({ error: { code: 'errors.badRequest', message } });
     }
+    // A value PostgreSQL refuses as data (class 22: a NUL byte, a malformed uuid, a number out of
+    // range) came from the request: the client's mistake, not ours.
+    const sqlState = (err as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+      request.log.warn({ sqlState }, 'input refused by the database');
+      return reply.code(400).send({
+        error: { code: 'errors.badRequest', message: english('errors.badRequest') },
+      });
+    }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');
@@ -37,9 +46,32 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(status).send({ error: { code, message: english(code) } });
   });
 
+  // NUL and other C0 control characters (tab and newlines aside) have no place in any text we
+  // store or search, and PostgreSQL refuses NUL outright: they are refused before any handler.
+  app.addHook('preHandler', async (request) => {
+    if (hasControlCharacter(request.query) || hasControlCharacter(request.params)) {
+      throw new AppError(400, 'errors.controlCharacter');
+    }
+    if (hasControlCharacter(request.body)) throw new AppError(400, 'errors.controlCharacter');
+  });
+
   app.setNotFoundHandler((request, reply) => {
     reply
       .code(404)
       .send({ error: { code: 'errors.notFound', message: english('errors.notFound') } });
   });
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Whether any string inside a parsed JSON value (keys included) holds a control character. */
+export function hasControlCharacter(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return CONTROL.test(value);
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1));
+  return Object.entries(value).some(
+    ([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1),
+  );
 }

@@ -643,6 +643,7 @@ export const en = {
     internal: 'Something went wrong. Please try again.',
     tooLarge: 'That is too large.',
     badOrigin: 'This request came from a page we do not trust.',
+    controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',
   },
   pick: {
     userRole: { user: 'Job Seeker', recruiter: 'Boss' },

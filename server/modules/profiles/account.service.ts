@@ -31,6 +31,11 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
            FROM resume_downloads d LEFT JOIN recruiter_profiles r ON r.user_id = d.recruiter_id
           WHERE d.seeker_id = $1 ORDER BY d.downloaded_at`,
       ),
+      profileViews: await all(
+        `SELECT v.viewed_at, r.full_name AS recruiter_name, r.company_name
+           FROM profile_views v LEFT JOIN recruiter_profiles r ON r.user_id = v.recruiter_id
+          WHERE v.seeker_id = $1 ORDER BY v.viewed_at`,
+      ),
       sessions: await all(
         'SELECT created_at, expires_at, revoked_at, ip, user_agent FROM sessions WHERE user_id = $1 ORDER BY created_at',
       ),
@@ -53,6 +58,7 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
       'DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)',
       [userId],
     );
+    await q.query('DELETE FROM rate_buckets WHERE key = $1::text', [userId]);
     await q.query(
       `DELETE FROM one_time_codes WHERE user_id = $1 OR target = (SELECT phone_no FROM users WHERE id = $1)`,
       [userId],

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { newRecruiter, newUser } from '../test/users.ts';
+import { hasControlCharacter } from './errors.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+// Inputs that answered 500 before (issue 13): each must be a 4xx with a message, no internals.
+describe('bad input never answers 5xx', () => {
+  it('refuses a NUL character in a public query', async () => {
+    const res = await t.app.inject({ url: '/api/cities?q=%00' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('errors.controlCharacter');
+  });
+
+  it('refuses a NUL character in a JSON body and saves nothing', async () => {
+    const r = await newRecruiter(t);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/recruiter/settings',
+      headers: { cookie: r.cookie },
+      payload: { fullName: 'Nisha\u0000', companyName: 'Acme Tools', headquartersAddress: '' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/control characters/);
+    const [row] = await t.ctx.db.query<{ full_name: string }>(
+      'SELECT full_name FROM recruiter_profiles WHERE user_id = $1',
+      [r.id],
+    );
+    expect(row!.full_name).toBe('Test Recruiter');
+  });
+
+  it('answers room ids that are not uuids, and an empty job filter, with 4xx', async () => {
+    const s = await newUser(t, 'user');
+    for (const url of [
+      `/api/rooms/${'-'.repeat(36)}`,
+      `/api/rooms/${'-'.repeat(36)}/messages`,
+      '/api/rooms/not-a-room',
+      `/api/rooms/with/${'-'.repeat(36)}?job=`,
+      `/api/rooms/with/${s.id}?job=`,
+    ]) {
+      const res = await t.app.inject({ url, headers: { cookie: s.cookie } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.body, url).not.toMatch(/stack|SELECT|uuid/i);
+    }
+  });
+
+  it('finds control characters in nested values and keys, and lets tabs and newlines pass', () => {
+    expect(hasControlCharacter({ a: ['ok', { b: 'x\u0000' }] })).toBe(true);
+    expect(hasControlCharacter({ ['k\u0007']: 1 })).toBe(true);
+    expect(hasControlCharacter({ text: 'line one\nline two\ttab\r\n' })).toBe(false);
+    expect(hasControlCharacter('नमस्ते 👋')).toBe(false);
+  });
+});
