@@ -48,7 +48,6 @@ async function get<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 // 404s (a missing resume, an unknown candidate) and a refused socket are expected; nothing else.
 const unexpected = (errors: string[]) =>
   errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket/i.test(e));
@@ -143,16 +142,25 @@ describe('recommended candidates and the candidate page', () => {
     await page.getByRole('button', { name: 'Start Chatting' }).waitFor();
   });
 
-  it("'Download Resume' for a candidate without one shows 'No Resume uploaded'", async () => {
+  it("a candidate without a resume: no 'Download Resume', 'No Resume uploaded', and the shared contact details", async () => {
     const page = recruiter.page;
-    const { profile } = await get<{ profile: { hasResume: boolean } }>(
-      page,
-      `/api/candidates/${first.userId}`,
-    );
+    const { profile } = await get<{
+      profile: { hasResume: boolean; contactShared: boolean; email: string; phone: string };
+    }>(page, `/api/candidates/${first.userId}`);
     expect(profile.hasResume).toBe(false);
-    await page.getByRole('button', { name: 'Download Resume' }).click();
-    await toast(page, 'No Resume uploaded');
-    expect(page.url()).toContain(`/candidate_details/${first.userId}`);
+    // The demo recruiter is verified and demo seekers keep the default visibility.
+    expect(profile.contactShared).toBe(true);
+    await page.getByText('No Resume uploaded').waitFor();
+    expect(await page.getByRole('button', { name: 'Download Resume' }).count()).toBe(0);
+    const contact = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Contact details' }),
+    });
+    expect(await contact.getByRole('link', { name: profile.email }).getAttribute('href')).toBe(
+      `mailto:${profile.email}`,
+    );
+    expect(await contact.getByRole('link', { name: profile.phone }).getAttribute('href')).toBe(
+      `tel:${profile.phone}`,
+    );
   });
 
   it("'Start Chatting' opens the recruiter chat with the candidate, about the best-fitting job", async () => {

@@ -339,8 +339,13 @@ describe('seeker profile', () => {
     await download;
     await recruiter.context.close();
 
+    // The seeker sees who viewed the profile and who downloaded the resume.
     await page.goto('/candidate-profile');
-    await page.getByText('Priya Sharma at Zenith Softworks').waitFor();
+    for (const title of ['Who downloaded your resume', 'Who viewed your profile']) {
+      const card = page.locator('section', { has: page.getByRole('heading', { name: title }) });
+      await card.getByText('Priya Sharma at Zenith Softworks').first().waitFor();
+      await card.getByText('Verified · zenithsoftworks.in').first().waitFor();
+    }
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   }, 90_000);

@@ -535,6 +535,8 @@ export const en = {
     loadOlderFailed: 'Could not load earlier messages',
     notMember: 'You are not part of this chat',
     roomGone: 'This conversation has ended: the other person deleted their account.',
+    blocked: 'You can no longer send messages in this conversation.',
+    suspended: 'This account was suspended',
     jobClosed: 'This job is closed and cannot get new applications',
     onlyRecruiter: 'Only the recruiter can change the status',
     invalidStatus: 'Please choose one of the listed statuses',
@@ -584,8 +586,6 @@ export const en = {
     invalidWebsite: "Enter your company's website address, for example https://yourcompany.in.",
     freeMail:
       'Use your company e-mail. Free and disposable mail providers like Gmail or Yahoo cannot verify a company.',
-    mismatch:
-      "The e-mail's domain must be your company website's domain (for example hr@yourcompany.in for https://yourcompany.in).",
     lookalike:
       "This domain looks like another company's or a mail provider's domain, so it cannot verify your company. Use your company's own website and e-mail.",
   },

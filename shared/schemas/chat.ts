@@ -60,6 +60,8 @@ export const messageView = z.object({
   kind: z.enum(['text', 'status', 'interview', 'resume_request']),
   message: z.string(),
   meta: z.record(z.string(), z.unknown()).nullable(),
+  /** The scam shield's codes for this message (shared/scam-shield); empty when clean. */
+  warnings: z.array(z.string()),
   isRead: z.boolean(),
   sentAt: z.string(),
 });
@@ -98,6 +100,10 @@ export const roomView = z.object({
     isOnline: z.boolean(),
     isVerified: z.boolean(),
     verifiedDomain: z.string().nullable(),
+    /** A moderator suspended this account: the chat says so and takes no messages. */
+    suspended: z.boolean(),
+    /** I blocked this person (undo in settings). */
+    blockedByMe: z.boolean(),
   }),
   /** For the recruiter: the candidate card. */
   candidate: z

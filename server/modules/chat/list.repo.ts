@@ -34,6 +34,10 @@ export async function chatList(
        LEFT JOIN LATERAL (SELECT m.message, m.sent_at FROM chat_messages m WHERE m.room_id = r.id ORDER BY m.id DESC LIMIT 1) lm ON true
       WHERE ${opts.asRecruiter ? 'r.recruiter_id = $1' : 'r.seeker_id = $1'}
         AND ($2::text IS NULL OR r.status = $2::text)
+        -- A person one blocked, or who blocked one, leaves the list (undo in settings).
+        AND NOT EXISTS (SELECT 1 FROM blocks b
+                         WHERE (b.blocker_id = $1 AND b.blocked_id = ${opts.asRecruiter ? 'r.seeker_id' : 'r.recruiter_id'})
+                            OR (b.blocked_id = $1 AND b.blocker_id = ${opts.asRecruiter ? 'r.seeker_id' : 'r.recruiter_id'}))
       ORDER BY r.updated_at DESC
       LIMIT 200`,
     [userId, opts.status ?? null],
@@ -74,6 +78,10 @@ export async function roomDetails(
             CASE WHEN rp.is_verified THEN rp.verified_domain END AS r_domain, sp.contact_visibility AS s_visibility,
             EXISTS (SELECT 1 FROM chat_rooms e WHERE e.recruiter_id = r.recruiter_id AND e.seeker_id = r.seeker_id
                        AND e.seeker_engaged) AS s_engaged,
+            (SELECT ou.suspended_at IS NOT NULL FROM users ou
+              WHERE ou.id = CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END) AS other_suspended,
+            EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1
+                       AND b.blocked_id = CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END) AS blocked_by_me,
             sp.job_title AS s_title, sp.company_name AS s_company, sp.degree AS s_degree, sp.college_name AS s_college,
             sp.work_experience AS s_experience, sp.resume_key IS NOT NULL AS s_resume, c.name AS s_city,
             (SELECT count(*)::int FROM chat_messages u WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread
@@ -106,6 +114,8 @@ export async function roomDetails(
       subtitle: iAmRecruiter ? seekerLine : recruiterLine,
       isVerified: iAmRecruiter ? false : Boolean(r.r_verified),
       verifiedDomain: iAmRecruiter ? null : s('r_domain'),
+      suspended: Boolean(r.other_suspended),
+      blockedByMe: Boolean(r.blocked_by_me),
     },
     candidate: iAmRecruiter
       ? {

@@ -1,9 +1,10 @@
 import type { Queryable } from '../../db/client.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
+import { AppError } from '../../lib/errors.ts';
 
 const columns = (
   t: string,
-) => `${t}id, ${t}room_id, ${t}sender_id, ${t}client_id, ${t}kind, ${t}message, ${t}meta, ${t}is_read,
+) => `${t}id, ${t}room_id, ${t}sender_id, ${t}client_id, ${t}kind, ${t}message, ${t}meta, ${t}warnings, ${t}is_read,
   to_char(${t}sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS sent_at`;
 const COLUMNS = columns('');
 
@@ -18,6 +19,7 @@ export function presentMessage(r: Row): MessageView {
     kind: r.kind as MessageView['kind'],
     message: r.message as string,
     meta: (typeof r.meta === 'string' ? JSON.parse(r.meta) : r.meta) as MessageView['meta'],
+    warnings: (r.warnings as string[] | null) ?? [],
     isRead: Boolean(r.is_read),
     sentAt: r.sent_at as string,
   };
@@ -38,26 +40,66 @@ export async function insertMessage(
     kind: MessageView['kind'];
     message: string;
     meta?: Record<string, unknown>;
+    /** The scam shield's codes for this text (shared/scam-shield). */
+    warnings?: string[];
   },
 ): Promise<{ message: MessageView; created: boolean }> {
+  // Nothing is stored in a room where one member blocked the other or is suspended (checked in
+  // the same statement, so a block takes effect at once on every instance).
   const [row] = await q.query<Row>(
     `WITH ins AS (
-       INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, meta)
-       VALUES ($1, $2, $3, $4, $5, $6)
+       INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, meta, warnings)
+       SELECT $1, $2, $3, $4, $5, $6, $7::text[]
+        WHERE NOT EXISTS (
+          SELECT 1 FROM chat_rooms r
+            JOIN users ru ON ru.id = r.recruiter_id JOIN users su ON su.id = r.seeker_id
+           WHERE r.id = $1
+             AND (ru.suspended_at IS NOT NULL OR su.suspended_at IS NOT NULL
+                  OR EXISTS (SELECT 1 FROM blocks b
+                              WHERE (b.blocker_id = r.recruiter_id AND b.blocked_id = r.seeker_id)
+                                 OR (b.blocker_id = r.seeker_id AND b.blocked_id = r.recruiter_id))))
        ON CONFLICT (room_id, client_id) DO NOTHING
        RETURNING ${COLUMNS}),
-     touch AS (UPDATE chat_rooms SET updated_at = now(), seeker_engaged = seeker_engaged OR seeker_id = $2
+     touch AS (UPDATE chat_rooms SET updated_at = now(), seeker_engaged = seeker_engaged OR seeker_id = $2,
+                      first_recruiter_reply_at = CASE WHEN recruiter_id = $2
+                        THEN COALESCE(first_recruiter_reply_at, now()) ELSE first_recruiter_reply_at END
                 WHERE id IN (SELECT room_id FROM ins))
      SELECT * FROM ins`,
-    [m.roomId, m.senderId, m.clientId, m.kind, m.message, m.meta ? JSON.stringify(m.meta) : null],
+    [
+      m.roomId,
+      m.senderId,
+      m.clientId,
+      m.kind,
+      m.message,
+      m.meta ? JSON.stringify(m.meta) : null,
+      m.warnings ?? [],
+    ],
     'chat_insert_message',
   );
   if (row) return { message: presentMessage(row), created: true };
   // Sent before (a retry), possibly committed by a concurrent statement this one's snapshot
   // cannot see: read it with a fresh one.
   const existing = await findMessage(q, m.roomId, m.clientId);
-  if (!existing) throw new Error('message neither stored nor found');
-  return { message: existing, created: false };
+  if (existing) return { message: existing, created: false };
+  throw await whyRefused(q, m.roomId, m.senderId);
+}
+
+/** Why a room takes no message: the other member is suspended, or one blocked the other. */
+async function whyRefused(q: Queryable, roomId: string, senderId: string): Promise<AppError> {
+  const [r] = await q.query<{ suspended: boolean; blocked: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users u WHERE u.id IN (r.recruiter_id, r.seeker_id) AND u.id <> $2
+                      AND u.suspended_at IS NOT NULL) AS suspended,
+            EXISTS (SELECT 1 FROM blocks b
+                     WHERE (b.blocker_id = r.recruiter_id AND b.blocked_id = r.seeker_id)
+                        OR (b.blocker_id = r.seeker_id AND b.blocked_id = r.recruiter_id)) AS blocked
+       FROM chat_rooms r WHERE r.id = $1`,
+    [roomId, senderId],
+  );
+  if (!r) return new AppError(410, 'chat.roomGone');
+  // The blocked side is not told who blocked: both sides read the same words.
+  if (r.blocked) return new AppError(403, 'chat.blocked');
+  if (r.suspended) return new AppError(403, 'chat.suspended');
+  return new AppError(403, 'errors.forbidden');
 }
 
 /** The message a client sent with this id in this room, if it was stored. */

@@ -6,6 +6,12 @@ import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { homePathForRole } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { ContactCard } from '../../components/profile/contact-card.tsx';
+import {
+  FinishOnboardingNotice,
+  needsOnboarding,
+} from '../../components/finish-onboarding-notice.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { useCandidate } from '../seeker-profile/api.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -17,7 +23,9 @@ import { useDownloadResume, useStartChatting } from './use-candidate-actions.ts'
  * /candidate_details/:id (?job= the recruiter's job that fits best, from the Home list).
  * The spec lists no guard, but the server shows a candidate only to a signed-in recruiter (and a
  * seeker their own): a signed-out visitor is sent to / like the guard does (and comes back here
- * after logging in); anyone else the server refuses sees 'Candidate not found'.
+ * after logging in); anyone else the server refuses sees 'Candidate not found'. E-mail, phone and
+ * the resume are there only by the candidate's consent (`contactShared`); a refusal with a
+ * message (a daily limit, an unfinished onboarding) is shown as the server said it.
  */
 export function CandidateDetailsPage() {
   const { t } = useTranslation();
@@ -43,11 +51,19 @@ export function CandidateDetailsPage() {
   const isRecruiter = me.data.role === 'recruiter';
   let body: ReactNode;
   if (candidate.isPending) body = <Spinner />;
-  else if (candidate.isError || !profile) {
+  else if (needsOnboarding(candidate.error)) {
+    body = (
+      <FinishOnboardingNotice
+        message={errorMessage(candidate.error, t('candidates.detailsFailed'))}
+      />
+    );
+  } else if (candidate.isError || !profile) {
     body = (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
         <p role="alert" className="text-lg font-semibold text-slate-800">
-          {candidate.isError ? t('candidates.detailsFailed') : t('candidates.notFound')}
+          {candidate.isError
+            ? errorMessage(candidate.error, t('candidates.detailsFailed'))
+            : t('candidates.notFound')}
         </p>
         <Button variant="outline" onClick={back}>
           {t('common.goBack')}
@@ -74,7 +90,7 @@ export function CandidateDetailsPage() {
         <h1 className="line-clamp-2 min-w-0 flex-1 break-words text-base font-bold leading-tight">
           {name}
         </h1>
-        {profile && <ResumeButton userId={profile.userId} />}
+        {profile?.contactShared && profile.hasResume && <ResumeButton userId={profile.userId} />}
       </header>
       <main className="px-4 py-4">{body}</main>
       {profile && isRecruiter && <ChatBar seekerId={profile.userId} jobId={jobId} />}
@@ -97,8 +113,13 @@ function CandidateBody({ profile }: { profile: SeekerProfileView }) {
               {profile.city.name}, {profile.city.state}
             </p>
           )}
+          {/* Shared, but nothing to download: say so rather than offer a button that fails. */}
+          {profile.contactShared && !profile.hasResume && (
+            <p className="mt-1 text-sm text-slate-500">{t('candidates.noResume')}</p>
+          )}
         </div>
       </section>
+      <ContactCard profile={profile} />
       <CandidateSections profile={profile} />
     </div>
   );

@@ -5,15 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { roomWithKey, startRoom } from '../chat/api.ts';
-import { fetchResumeLink } from '../seeker-profile/api.ts';
+import { candidateKey, fetchResumeLink } from '../seeker-profile/api.ts';
 
 /**
  * 'Download Resume': asks for a fresh signed link (valid for minutes; the server logs a
  * recruiter's download) and follows it. The file comes as an attachment, so the page stays.
- * No resume (404): 'No Resume uploaded'.
+ * No resume (404): 'No Resume uploaded'. Refused (403: the candidate no longer shares it): the
+ * server's message, and the profile is read again so the page shows what is shared now.
  */
 export function useDownloadResume(userId: string) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   async function download() {
     if (busy) return;
@@ -24,6 +26,8 @@ export function useDownloadResume(userId: string) {
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) toast.error(t('candidates.noResume'));
       else toast.error(errorMessage(err, t('upload.failed')));
+      if (err instanceof ApiError && err.status === 403)
+        void queryClient.invalidateQueries({ queryKey: candidateKey(userId) });
     } finally {
       setBusy(false);
     }

@@ -43,10 +43,12 @@ export function ChatHeader({
         />
       </div>
       <div className="min-w-0 flex-1">
-        <h1 className="flex items-center gap-1 truncate text-base font-bold leading-tight">
-          <span className="truncate">{name}</span>
-          {room.other.isVerified && <VerifiedMark size={16} />}
-        </h1>
+        {/* The mark stays outside the heading: the heading names the person, the mark is a fact
+            about their company. It wraps under the name rather than squeeze it. */}
+        <div className="flex min-w-0 flex-wrap items-center gap-x-2">
+          <h1 className="min-w-0 truncate text-base font-bold leading-tight">{name}</h1>
+          {room.other.isVerified && <VerifiedMark domain={room.other.verifiedDomain} />}
+        </div>
         <p className="truncate text-xs text-slate-500">
           <span
             data-testid="presence"

@@ -4,6 +4,7 @@ import type { Me } from '#shared/schemas/auth.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { Composer } from './composer.tsx';
@@ -45,8 +46,8 @@ export function ChatPage({ side }: { side: ChatSide }) {
       <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
         <p role="alert" className="text-base font-semibold text-slate-800">
           {room.error instanceof NoRoomError
-            ? t('chat.findOrCreateFailedShort')
-            : t('chat.errorLoading')}
+            ? (room.error.reason ?? t('chat.findOrCreateFailedShort'))
+            : errorMessage(room.error, t('chat.errorLoading'))}
         </p>
         <Button variant="outline" onClick={back}>
           {t('common.goBack')}

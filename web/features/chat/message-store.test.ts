@@ -24,6 +24,7 @@ const msg = (id: number, senderId: string = THEM, isRead = false): MessageView =
   kind: 'text',
   message: `m${id}`,
   meta: null,
+  warnings: [],
   isRead,
   sentAt: new Date(2025, 0, 1, 0, id).toISOString(),
 });

@@ -31,8 +31,15 @@ export function useChatList(status: RoomStatus | null) {
   });
 }
 
-/** Thrown when the room could not be found or made; the screen says so. */
-export class NoRoomError extends Error {}
+/**
+ * Thrown when the room could not be found or made; the screen says so, with the server's reason
+ * when it gave one (a daily limit on new conversations says when to try again).
+ */
+export class NoRoomError extends Error {
+  constructor(readonly reason: string | null = null) {
+    super(reason ?? 'no room');
+  }
+}
 
 /**
  * The room between me and the other user (for a job when given). A recruiter with no room yet
@@ -62,13 +69,10 @@ export function useChatRoom(otherId: string, jobId: string | null, asRecruiter: 
             )
           ).room;
         } catch (createErr) {
-          toast.error(
-            errorMessage(
-              createErr,
-              i18n.t(asRecruiter ? 'chat.createRoomFailed' : 'chat.startChatFailed'),
-            ),
-          );
-          throw new NoRoomError();
+          const fallback = i18n.t(asRecruiter ? 'chat.createRoomFailed' : 'chat.startChatFailed');
+          const reason = errorMessage(createErr, fallback);
+          toast.error(reason);
+          throw new NoRoomError(reason === fallback ? null : reason);
         }
       }
       seedPresence([{ userId: room.other.id, isOnline: room.other.isOnline }], requestedAt);

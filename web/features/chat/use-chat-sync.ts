@@ -1,11 +1,23 @@
 import { useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import type { RoomView } from '#shared/schemas/chat.ts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { MessageView, RoomView } from '#shared/schemas/chat.ts';
 import { realtime, useRealtimeConnection } from '../../lib/realtime.ts';
 import { useMe } from '../../lib/session.ts';
 import { chatKey, chatListsKey, messagesKey, roomsWithKey } from './api.ts';
 import { markRead, type RoomMessages } from './message-store.ts';
 import { storeMessage } from './use-outbox.ts';
+
+/** The message is the seeker's, in a room whose cached view still says nothing is shared. */
+function repliedToUnshared(queryClient: QueryClient, message: MessageView): boolean {
+  return queryClient
+    .getQueriesData<RoomView>({ queryKey: roomsWithKey })
+    .some(
+      ([, room]) =>
+        room?.id === message.roomId &&
+        room.candidate?.contactShared === false &&
+        message.senderId === room.seekerId,
+    );
+}
 
 /**
  * Keeps the chat caches in step with the server while a chat screen is open: live events go
@@ -24,6 +36,11 @@ export function useChatSync(): void {
         case 'message.created':
           storeMessage(queryClient, event.message);
           refreshLists();
+          // A seeker's reply shares their contact data with the recruiter: read the room again
+          // so the recruiter's tools offer the resume without a reload.
+          if (repliedToUnshared(queryClient, event.message)) {
+            void queryClient.invalidateQueries({ queryKey: roomsWithKey });
+          }
           break;
         case 'room.updated':
           queryClient.setQueriesData<RoomView>({ queryKey: roomsWithKey }, (room) =>

@@ -77,7 +77,9 @@ function download(url: string): void {
 
 /**
  * 'Download Resume': a fresh signed link when there is a resume; when there is none, the
- * automatic message asking the candidate for one ('No Resume updated.Sent message').
+ * automatic message asking the candidate for one ('No Resume updated.Sent message'). Refused
+ * (403: not shared with this recruiter): the server's message, and the room is read again so the
+ * tools show what is shared now.
  */
 export function useDownloadResume(roomId: string, seekerId: string) {
   const { t } = useTranslation();
@@ -90,6 +92,8 @@ export function useDownloadResume(roomId: string, seekerId: string) {
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 404)) {
         toast.error(errorMessage(err, t('upload.failed')));
+        if (err instanceof ApiError && err.status === 403)
+          void queryClient.invalidateQueries({ queryKey: roomsWithKey });
         return;
       }
       try {

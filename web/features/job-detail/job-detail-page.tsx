@@ -127,9 +127,11 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
           </h1>
           <StatusBadge open={open} />
         </div>
-        <p className="flex items-center gap-1 text-base text-slate-700">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-base text-slate-700">
           <span>{job.company}</span>
-          {job.recruiter.isVerified && <VerifiedMark size={18} />}
+          {job.recruiter.isVerified && (
+            <VerifiedMark domain={job.recruiter.verifiedDomain} size={16} />
+          )}
         </p>
         <p className="text-sm text-slate-500">
           {t('jobs.postedOn', { date: postedDate(job.createdAt, i18n.language) })}

@@ -2,9 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 
-/** Who posted the job: photo (initials otherwise), name, designation, company logo and mark. */
+/**
+ * Who posted the job: photo (initials otherwise), name, designation, company logo, the verified
+ * mark with its domain and "GST registered" when the company's GSTIN passed the checks.
+ */
 export function RecruiterCard({ job }: { job: JobView }) {
   const { t } = useTranslation();
   const { recruiter } = job;
@@ -27,9 +31,14 @@ export function RecruiterCard({ job }: { job: JobView }) {
           <p className="text-sm text-slate-600">
             {t('recruiterHome.at', { designation, company: job.company })}
           </p>
+          {(recruiter.isVerified || recruiter.gstRegistered) && (
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              {recruiter.isVerified && <VerifiedMark domain={recruiter.verifiedDomain} />}
+              {recruiter.gstRegistered && <GstRegisteredMark />}
+            </p>
+          )}
         </div>
         <CompanyLogo url={recruiter.companyLogo} company={job.company} />
-        {recruiter.isVerified && <VerifiedMark size={20} />}
       </div>
     </section>
   );

@@ -24,9 +24,9 @@ export function JobCard({ job }: { job: JobView }) {
         {job.match && <MatchScore score={job.match.score} />}
       </div>
 
-      <p className="flex items-center gap-1 text-sm text-slate-700">
-        <span className="truncate">{job.company}</span>
-        {job.recruiter.isVerified && <VerifiedMark size={16} />}
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-sm text-slate-700">
+        <span className="min-w-0 truncate">{job.company}</span>
+        {job.recruiter.isVerified && <VerifiedMark domain={job.recruiter.verifiedDomain} />}
         {job.recruiter.isOnline && (
           <span className="ml-auto inline-flex items-center gap-1 text-xs font-medium text-emerald-700">
             <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />

@@ -2,6 +2,11 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import {
+  FinishOnboardingNotice,
+  needsOnboarding,
+} from '../../components/finish-onboarding-notice.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useRecommendedCandidates, type Candidate } from './api.ts';
@@ -28,16 +33,19 @@ function uniqueCandidates(pages: { candidates: Candidate[] }[]): Candidate[] {
 export function RecruiterHomePage() {
   const { t } = useTranslation();
   const query = useRecommendedCandidates();
-  const { data, isPending, isError, isFetchingNextPage, isFetchNextPageError } = query;
+  const { data, error, isPending, isError, isFetchingNextPage, isFetchNextPageError } = query;
   const marker = useBottomMarker(query);
   const candidates = data ? uniqueCandidates(data.pages) : [];
 
   let body: ReactNode;
   if (isPending) body = <Spinner />;
+  else if (isError && candidates.length === 0 && needsOnboarding(error))
+    body = <FinishOnboardingNotice message={errorMessage(error, t('candidates.loadFailed'))} />;
   else if (isError && candidates.length === 0)
+    // The server's message when it gave one (a limit says when to try again).
     body = (
       <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-        {t('candidates.loadFailed')}
+        {errorMessage(error, t('candidates.loadFailed'))}
       </p>
     );
   else if (candidates.length === 0)
@@ -66,7 +74,7 @@ export function RecruiterHomePage() {
         <div ref={marker} aria-hidden="true" className="h-4" />
         {isFetchNextPageError && (
           <p role="alert" className="py-2 text-center text-sm text-red-700">
-            {t('candidates.loadFailed')}
+            {errorMessage(error, t('candidates.loadFailed'))}
           </p>
         )}
       </>

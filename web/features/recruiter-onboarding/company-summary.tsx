@@ -30,7 +30,7 @@ export function CompanySummary({ profile }: { profile: RecruiterProfileView | nu
       <div className="min-w-0">
         <p className="flex items-center gap-1 font-semibold">
           <span className="truncate">{name}</span>
-          {profile?.isVerified && <VerifiedMark size={16} />}
+          {profile?.isVerified && <VerifiedMark domain={profile.verifiedDomain} />}
         </p>
         {profile?.employeeSize && (
           <p className="text-sm text-slate-600">

@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/form-fields.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { useRecruiterProfile } from '../recruiter-profile/api.ts';
 import { sendCompanyCode, skipVerification, verifyCompanyCode } from './api.ts';
@@ -20,7 +20,26 @@ import { useStepDone } from './use-step-done.ts';
 /** Spec: after a successful verification, move on after 1.5 seconds. */
 const REDIRECT_DELAY_MS = 1500;
 
-/** Step 3: a real code to the office e-mail (domain must match the website), or skip. */
+/**
+ * Whether the e-mail belongs to the website's company is decided on the server (Public Suffix
+ * List, free-mail and look-alike lists): these refusals name the field they are about, so the
+ * message goes under that field as well as into the toast.
+ */
+const FIELD_OF_CODE: Record<string, 'email' | 'websiteUrl'> = {
+  'onboarding.domainMismatch': 'email',
+  'companyDomain.freeMail': 'email',
+  'companyDomain.lookalike': 'email',
+  'companyDomain.invalidWebsite': 'websiteUrl',
+};
+
+type FieldError = { field: 'email' | 'websiteUrl'; message: string } | null;
+
+function fieldError(err: unknown, message: string): FieldError {
+  const field = err instanceof ApiError && err.status === 400 ? FIELD_OF_CODE[err.code] : undefined;
+  return field ? { field, message } : null;
+}
+
+/** Step 3: a real code to the office e-mail (its company domain must be the website's), or skip. */
 export function VerificationStep() {
   const { t } = useTranslation();
   const { data: profile, isPending } = useRecruiterProfile();
@@ -45,6 +64,7 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
   const [code, setCode] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [serverError, setServerError] = useState<FieldError>(null);
   const [busy, setBusy] = useState<'send' | 'verify' | 'skip' | null>(null);
   const [verified, setVerified] = useState(false);
 
@@ -53,6 +73,13 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
     const timer = setTimeout(() => void go(4), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [verified, go]);
+
+  /** A refused send or verify: the toast, and the message under the field it is about. */
+  function refused(err: unknown, fallback: string) {
+    const message = errorMessage(err, fallback);
+    setServerError(fieldError(err, message));
+    toast.error(message);
+  }
 
   /** Website and e-mail as the server will see them, or null after showing what is wrong. */
   function company() {
@@ -68,13 +95,14 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
     const target = company();
     if (!target) return;
     setInvalid(new Set());
+    setServerError(null);
     setBusy('send');
     try {
       await sendCompanyCode(target);
       setSentTo(target.email);
       toast.success(t('onboarding.otpSentEmail', { email: target.email }));
     } catch (err) {
-      toast.error(errorMessage(err, t('onboarding.sendOtpFailed')));
+      refused(err, t('onboarding.sendOtpFailed'));
     } finally {
       setBusy(null);
     }
@@ -91,13 +119,14 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
       return;
     }
     setInvalid(new Set());
+    setServerError(null);
     setBusy('verify');
     try {
       await remember(await verifyCompanyCode({ ...target, code: otp.data.code }));
       toast.success(t('onboarding.verified'));
       setVerified(true);
     } catch (err) {
-      toast.error(errorMessage(err, t('onboarding.verificationFailed')));
+      refused(err, t('onboarding.verificationFailed'));
     } finally {
       setBusy(null);
     }
@@ -113,12 +142,16 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
     }
   }
 
-  // A code is bound to one website and e-mail: changing either asks for a new code.
+  // A code is bound to one website and e-mail: changing either asks for a new code (and makes
+  // the server's verdict on the old pair stale).
   const edit = (apply: () => void) => {
     apply();
     setSentTo(null);
     setCode('');
+    setServerError(null);
   };
+  const errorOn = (field: 'email' | 'websiteUrl') =>
+    serverError?.field === field ? serverError.message : undefined;
 
   return (
     <div className="flex flex-col gap-5">
@@ -141,6 +174,7 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
             <TextField
               label={t('onboarding.website')}
               invalid={invalid.has('websiteUrl')}
+              error={errorOn('websiteUrl')}
               type="url"
               inputMode="url"
               autoComplete="url"
@@ -152,6 +186,7 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
             <TextField
               label={t('onboarding.officeEmail')}
               invalid={invalid.has('email')}
+              error={errorOn('email')}
               type="email"
               inputMode="email"
               autoComplete="email"

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 /** Header of the recruiter's Profile tab: who they are, their company and their counters. */
@@ -35,12 +36,13 @@ export function ProfileHeader({ profile }: { profile: RecruiterProfileView | nul
           <p className="mt-0.5 text-sm text-slate-600">
             <Building2 size={14} aria-hidden="true" className="mr-1 inline align-[-2px]" />
             {t('recruiterHome.at', { designation, company })}
-            {profile?.isVerified && (
-              <span className="ml-1 inline-block align-[-3px]">
-                <VerifiedMark size={16} />
-              </span>
-            )}
           </p>
+          {(profile?.isVerified || profile?.gstRegistered) && (
+            <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+              {profile.isVerified && <VerifiedMark domain={profile.verifiedDomain} />}
+              {profile.gstRegistered && <GstRegisteredMark />}
+            </p>
+          )}
         </div>
         <Link
           to="/recruiter-settings"

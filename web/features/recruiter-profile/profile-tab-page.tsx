@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
+import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { RecruiterJobList } from './recruiter-job-list.tsx';
 import { useRecruiterProfile } from './api.ts';
 import { ProfileHeader } from './profile-header.tsx';
 
-/** /recruiter-dashboard/Profile: the recruiter's header, then their job posts. */
+/** /recruiter-dashboard/Profile: the recruiter's header, their job posts, and Sign Out. */
 export function ProfileTabPage() {
   const { t } = useTranslation();
   const { data: profile, isPending, isError } = useRecruiterProfile();
@@ -21,6 +22,11 @@ export function ProfileTabPage() {
       ) : (
         <ProfileHeader profile={profile} />
       )}
+      {/* Above the job list, not below it: the list loads more as it scrolls, so a button at its
+          end would keep moving away. */}
+      <div className="mt-3 flex justify-end">
+        <SignOutButton className="min-h-10 px-3" />
+      </div>
 
       <div className="mb-3 mt-6 flex items-center justify-between gap-2">
         <h2 className="text-lg font-bold">{t('recruiterHome.myJobs')}</h2>

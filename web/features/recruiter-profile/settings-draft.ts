@@ -10,6 +10,8 @@ export interface SettingsDraft {
   headquartersAddress: string;
   employeeSize: string | null;
   financingStatus: string | null;
+  /** Optional; the server checks format, check digit and the headquarters' state. */
+  gstin: string;
   /** Storage key of a newly uploaded photo; null keeps the current one. */
   profileImage: string | null;
   /** What the photo preview shows. */
@@ -26,6 +28,7 @@ export function draftFrom(profile: RecruiterProfileView): SettingsDraft {
     headquartersAddress: profile.headquartersAddress ?? '',
     employeeSize: profile.employeeSize,
     financingStatus: profile.financingStatus,
+    gstin: profile.gstin ?? '',
     profileImage: null,
     profileImageUrl: profile.profileImage,
   };
@@ -42,6 +45,7 @@ export function settingsBody(d: SettingsDraft) {
     headquartersAddress: d.headquartersAddress,
     employeeSize: d.employeeSize,
     financingStatus: d.financingStatus,
+    gstin: d.gstin,
     profileImage: d.profileImage,
   };
 }

@@ -9,15 +9,29 @@ import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { meKey } from '../../lib/session.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
 import { SettingsSections } from './settings-sections.tsx';
+import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 
-/** /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view. */
+/**
+ * The field a refused save is about, when the server names one: the GSTIN checks (format, check
+ * digit, headquarters' state) are the server's, and their message belongs under that field.
+ */
+function fieldOf(err: unknown): string | null {
+  return err instanceof ApiError && err.status === 400 && err.code.startsWith('gst.')
+    ? 'gstin'
+    : null;
+}
+
+/**
+ * /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view.
+ * Sign Out is here too: it is the recruiter's account screen.
+ */
 export function RecruiterSettingsPage() {
   const { t } = useTranslation();
   const { data: profile, isPending } = useRecruiterProfile();
@@ -38,10 +52,19 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<SettingsDraft | null>(null);
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
   const editing = draft !== null;
 
-  const change = (patch: Partial<SettingsDraft>) => setDraft((d) => (d ? { ...d, ...patch } : d));
+  const change = (patch: Partial<SettingsDraft>) => {
+    setDraft((d) => (d ? { ...d, ...patch } : d));
+    // A server message is about what was sent: editing that field makes it stale.
+    setErrors((e) => {
+      const left = { ...e };
+      for (const key of Object.keys(patch)) delete left[key];
+      return left;
+    });
+  };
 
   async function save() {
     if (!draft) return;
@@ -52,17 +75,24 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
       return;
     }
     setInvalid(new Set());
+    setErrors({});
     setSaving(true);
     try {
       const saved = await saveRecruiterSettings(parsed.data);
       queryClient.setQueryData(recruiterProfileKey, saved);
       toast.success(t('profile.updated'));
+      // The server removes the mark when the company name, website or office e-mail changed:
+      // the screen shows the answer's state, and says why the mark went.
+      if (profile.isVerified && !saved.isVerified) toast.info(t('trust.markRemoved'));
       setDraft(null);
       // The name and photo also live on the signed-in user; counters may have moved meanwhile.
       void queryClient.invalidateQueries({ queryKey: recruiterProfileKey });
       void queryClient.invalidateQueries({ queryKey: meKey });
     } catch (err) {
-      toast.error(errorMessage(err, t('profile.updateFailed')));
+      const message = errorMessage(err, t('profile.updateFailed'));
+      const field = fieldOf(err);
+      if (field) setErrors({ [field]: message });
+      toast.error(message);
     } finally {
       setSaving(false);
     }
@@ -113,18 +143,24 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
                 <p className="truncate text-lg font-bold">
                   {profile.fullName || t('recruiterHome.defaultName')}
                 </p>
-                <p className="flex items-center gap-1 text-sm text-slate-600">
+                <p className="flex items-center gap-2 text-sm text-slate-600">
                   <span className="truncate">
                     {profile.companyName || t('recruiterHome.defaultCompany')}
                   </span>
-                  {profile.isVerified && <VerifiedMark size={16} />}
+                  {profile.isVerified && <VerifiedMark domain={profile.verifiedDomain} />}
                 </p>
               </div>
             </>
           )}
         </div>
 
-        <SettingsSections profile={profile} draft={draft} invalid={invalid} onChange={change} />
+        <SettingsSections
+          profile={profile}
+          draft={draft}
+          invalid={invalid}
+          errors={errors}
+          onChange={change}
+        />
 
         {editing && (
           <div className="flex gap-3">
@@ -135,6 +171,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
               onClick={() => {
                 setDraft(null);
                 setInvalid(new Set());
+                setErrors({});
               }}
             >
               {t('settings.cancel')}
@@ -145,6 +182,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
           </div>
         )}
       </form>
+      {!editing && <SignOutButton className="mt-6 w-full" />}
     </SettingsFrame>
   );
 }

@@ -5,10 +5,17 @@ import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { PickButtons } from '../../components/pick-buttons.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import type { SettingsDraft } from './settings-draft.ts';
+import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 
 type TextKey =
-  'fullName' | 'email' | 'designation' | 'companyName' | 'websiteUrl' | 'headquartersAddress';
+  | 'fullName'
+  | 'email'
+  | 'designation'
+  | 'companyName'
+  | 'websiteUrl'
+  | 'gstin'
+  | 'headquartersAddress';
 type PickKey = 'employeeSize' | 'financingStatus';
 
 interface Row {
@@ -17,19 +24,29 @@ interface Row {
   list?: PickListName;
   type?: 'email' | 'url' | 'text';
   autoComplete?: string;
+  /** Shown after the value in view mode (the verified mark, "GST registered"). */
   extra?: ReactNode;
+  hint?: string;
+  placeholder?: string;
+  maxLength?: number;
 }
 
-/** Personal Information and Company Information: text in view mode, inputs in edit mode. */
+/**
+ * Personal Information and Company Information: text in view mode, inputs in edit mode.
+ * `invalid` marks the fields the shared schema named (its message is in the toast); `errors`
+ * are the server's messages shown under their field (the GSTIN checks live on the server).
+ */
 export function SettingsSections({
   profile,
   draft,
   invalid,
+  errors,
   onChange,
 }: {
   profile: RecruiterProfileView;
   draft: SettingsDraft | null;
   invalid: ReadonlySet<string>;
+  errors: Partial<Record<string, string>>;
   onChange: (patch: Partial<SettingsDraft>) => void;
 }) {
   const { t } = useTranslation();
@@ -43,9 +60,17 @@ export function SettingsSections({
       key: 'companyName',
       label: t('settings.companyName'),
       autoComplete: 'organization',
-      extra: profile.isVerified ? <VerifiedMark size={16} /> : null,
+      extra: profile.isVerified ? <VerifiedMark domain={profile.verifiedDomain} /> : null,
     },
     { key: 'websiteUrl', label: t('settings.website'), type: 'url', autoComplete: 'url' },
+    {
+      key: 'gstin',
+      label: t('gst.label'),
+      hint: t('trust.gstHint'),
+      placeholder: t('trust.gstPlaceholder'),
+      maxLength: 20,
+      extra: profile.gstRegistered ? <GstRegisteredMark /> : null,
+    },
     {
       key: 'headquartersAddress',
       label: t('settings.headquarters'),
@@ -66,6 +91,7 @@ export function SettingsSections({
               row={row}
               draft={draft}
               invalid={invalid.has(row.key)}
+              error={errors[row.key]}
               onChange={onChange}
             />
           ))}
@@ -79,7 +105,7 @@ export function SettingsSections({
             return (
               <div key={row.key}>
                 <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
-                <dd className="flex items-center gap-1 break-words text-slate-900">
+                <dd className="flex flex-wrap items-center gap-x-2 break-words text-slate-900">
                   {value ?? <span className="text-slate-400">{t('settings.notSpecified')}</span>}
                   {value && row.extra}
                 </dd>
@@ -91,14 +117,12 @@ export function SettingsSections({
     </section>
   );
 
+  // The office e-mail is in the personal section, but it is part of what verification proved.
+  const verifiedNote = profile.isVerified ? t('trust.verificationHint') : undefined;
   return (
     <>
-      {section(t('settings.personal'), personal)}
-      {section(
-        t('settings.company'),
-        company,
-        profile.isVerified ? t('settings.verificationHint') : undefined,
-      )}
+      {section(t('settings.personal'), personal, verifiedNote)}
+      {section(t('settings.company'), company, verifiedNote)}
     </>
   );
 }
@@ -107,11 +131,13 @@ function EditRow({
   row,
   draft,
   invalid,
+  error,
   onChange,
 }: {
   row: Row;
   draft: SettingsDraft;
   invalid: boolean;
+  error: string | undefined;
   onChange: (patch: Partial<SettingsDraft>) => void;
 }) {
   if (row.list) {
@@ -130,13 +156,14 @@ function EditRow({
   }
   const key = row.key as TextKey;
   return (
-    <Field label={row.label}>
+    <Field label={row.label} error={error} hint={row.hint} invalid={invalid}>
       {(props) => (
         <input
           {...props}
-          aria-invalid={invalid}
           type={row.type ?? 'text'}
           autoComplete={row.autoComplete}
+          placeholder={row.placeholder}
+          maxLength={row.maxLength}
           value={draft[key]}
           onChange={(e) => onChange({ [key]: e.target.value })}
           className={inputClass}

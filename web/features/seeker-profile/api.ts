@@ -6,6 +6,7 @@ import { api, apiUpload, ApiError } from '../../lib/api.ts';
 export const seekerProfileKey = ['seeker-profile'] as const;
 export const candidateKey = (id: string) => ['candidate', id] as const;
 export const resumeDownloadsKey = ['resume-downloads'] as const;
+export const profileViewsKey = ['profile-views'] as const;
 
 /** The signed-in seeker's own profile; null until onboarding step 1 has been saved. */
 export async function fetchSeekerProfile(): Promise<SeekerProfileView | null> {
@@ -57,11 +58,20 @@ export const uploadResume = (file: File) =>
 export const fetchResumeLink = (userId: string) =>
   api<{ url: string; expiresAt: string }>(`/api/seekers/${encodeURIComponent(userId)}/resume-link`);
 
-export interface ResumeDownload {
+/** A recruiter as the seeker's activity cards name them (with the domain their mark proved). */
+export interface RecruiterVisit {
   recruiterName: string | null;
   companyName: string | null;
   isVerified: boolean;
+  verifiedDomain: string | null;
+}
+
+export interface ResumeDownload extends RecruiterVisit {
   downloadedAt: string;
+}
+
+export interface ProfileView extends RecruiterVisit {
+  at: string;
 }
 
 export function useResumeDownloads() {
@@ -69,6 +79,14 @@ export function useResumeDownloads() {
     queryKey: resumeDownloadsKey,
     queryFn: () =>
       api<{ downloads: ResumeDownload[] }>('/api/me/resume-downloads').then((r) => r.downloads),
+  });
+}
+
+/** Recruiters who opened the seeker's profile, newest first (the server logs every view). */
+export function useProfileViews() {
+  return useQuery({
+    queryKey: profileViewsKey,
+    queryFn: () => api<{ views: ProfileView[] }>('/api/me/profile-views').then((r) => r.views),
   });
 }
 

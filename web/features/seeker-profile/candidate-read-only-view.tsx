@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ContactCard } from '../../components/profile/contact-card.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { useOpenResume } from './use-open-resume.ts';
 
-/** Another seeker's profile as a recruiter sees it: read-only, with the resume when there is one. */
+/**
+ * Another seeker's profile as a recruiter sees it: read-only; e-mail, phone and the resume only
+ * when the candidate shares them with this recruiter (`contactShared`, decided by the server).
+ */
 export function CandidateReadOnlyView({ profile }: { profile: SeekerProfileView }) {
   const { t } = useTranslation();
   const { opening, open } = useOpenResume(profile.userId);
@@ -14,14 +18,15 @@ export function CandidateReadOnlyView({ profile }: { profile: SeekerProfileView 
       <ProfileHeader
         profile={profile}
         actions={
-          profile.hasResume ? (
+          profile.contactShared && profile.hasResume ? (
             <Button variant="outline" disabled={opening} onClick={() => void open()}>
               {t('profile.viewResume')}
             </Button>
           ) : undefined
         }
       />
-      <ProfileDetails profile={profile} />
+      <ContactCard profile={profile} />
+      <ProfileDetails profile={profile} withEmail={false} />
     </div>
   );
 }

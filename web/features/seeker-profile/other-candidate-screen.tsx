@@ -4,6 +4,7 @@ import { homePathForRole } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
+import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { useCandidate } from './api.ts';
 import { CandidateReadOnlyView } from './candidate-read-only-view.tsx';
@@ -15,7 +16,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: me } = useMe();
-  const { data: profile, isPending, isError } = useCandidate(id);
+  const { data: profile, isPending, isError, error } = useCandidate(id);
   // Opened directly (no page to go back to): go home instead.
   const goBack = () =>
     location.key === 'default'
@@ -27,7 +28,8 @@ export function OtherCandidateScreen({ id }: { id: string }) {
       {isPending ? (
         <Spinner />
       ) : isError ? (
-        <LoadFailed />
+        // The server's message when it gave one (a daily limit, an unfinished onboarding).
+        <LoadFailed message={errorMessage(error, t('profile.loadFailed'))} />
       ) : !profile ? (
         <div className="flex flex-col items-center gap-4 py-16 text-center">
           <p role="alert" className="text-lg font-semibold">

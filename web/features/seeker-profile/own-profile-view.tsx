@@ -1,24 +1,26 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LogOut, Pencil, Settings } from 'lucide-react';
+import { Pencil, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { useSignOut } from '../../lib/use-sign-out.ts';
+import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ResumeCard } from './resume-card.tsx';
+import { ProfileViewsCard } from './profile-views-card.tsx';
+import { ProfileVisibilityCard } from './profile-visibility-card.tsx';
 import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 
 /**
- * The seeker's own profile: an Edit/Save toggle for inline editing, the resume card, who
- * downloaded the resume, their data, the job preferences (settings icon) and Sign Out.
+ * The seeker's own profile: an Edit/Save toggle for inline editing, the resume card and who may
+ * see it (profile visibility), who viewed the profile and who downloaded the resume, their data,
+ * the job preferences (settings icon) and Sign Out.
  */
 export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
   const { t } = useTranslation();
-  const signOut = useSignOut();
   const [editing, setEditing] = useState(false);
 
   return (
@@ -54,12 +56,11 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
         </>
       )}
       <ResumeCard profile={profile} />
+      <ProfileVisibilityCard profile={profile} />
+      <ProfileViewsCard />
       <ResumeDownloadsCard />
       <YourDataCard />
-      <Button variant="outline" className="w-full" onClick={() => void signOut()}>
-        <LogOut size={18} aria-hidden="true" />
-        {t('profile.signOut')}
-      </Button>
+      <SignOutButton />
     </div>
   );
 }

@@ -4,8 +4,17 @@ import { ChipList } from '../../components/profile/chip-list.tsx';
 import { DetailRow } from '../../components/profile/detail-row.tsx';
 import { SectionCard } from '../../components/profile/section-card.tsx';
 
-/** The read-only cards of a seeker's profile: about, work, education, skills, languages, details. */
-export function ProfileDetails({ profile: p }: { profile: SeekerProfileView }) {
+/**
+ * The read-only cards of a seeker's profile: about, work, education, skills, languages, details.
+ * `withEmail: false` where a contact card shows it (a recruiter's view) instead.
+ */
+export function ProfileDetails({
+  profile: p,
+  withEmail = true,
+}: {
+  profile: SeekerProfileView;
+  withEmail?: boolean;
+}) {
   const { t } = useTranslation();
   const pick = (list: string, code: string | null) => (code ? t(`pick.${list}.${code}`) : null);
   const years = (start: number | null, end: number | null, current = false) =>
@@ -83,7 +92,7 @@ export function ProfileDetails({ profile: p }: { profile: SeekerProfileView }) {
 
       <SectionCard title={t('profile.additionalDetails')}>
         <dl>
-          <DetailRow label={t('onboarding.email')} value={p.email} />
+          {withEmail && <DetailRow label={t('onboarding.email')} value={p.email} />}
           <DetailRow
             label={t('onboarding.noticePeriod')}
             value={pick('noticePeriod', p.noticePeriod)}

@@ -1,15 +1,19 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { errorMessage } from '../../lib/api.ts';
-import { fetchResumeLink } from './api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { candidateKey, fetchResumeLink } from './api.ts';
 
 /**
  * Opens a seeker's resume through a fresh signed link (valid for minutes, never a public URL).
- * The file is served as an attachment, so the browser downloads it and the page stays.
+ * The file is served as an attachment, so the browser downloads it and the page stays. Refused
+ * (403: the candidate no longer shares it): the server's message, and the profile is read again
+ * so the page shows what is shared now.
  */
 export function useOpenResume(userId: string) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [opening, setOpening] = useState(false);
   async function open() {
     setOpening(true);
@@ -18,6 +22,8 @@ export function useOpenResume(userId: string) {
       window.location.assign(url);
     } catch (err) {
       toast.error(errorMessage(err, t('upload.failed')));
+      if (err instanceof ApiError && err.status === 403)
+        void queryClient.invalidateQueries({ queryKey: candidateKey(userId) });
     } finally {
       setOpening(false);
     }
