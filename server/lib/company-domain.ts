@@ -201,10 +201,33 @@ function editDistance(a: string, b: string): number {
 }
 
 /** Up to two edits when both labels have 5+ characters, one for a 4-character label. */
+// Digits and symbols typo-squatters use for the letters they look like.
+const LOOKS_LIKE: Record<string, string> = {
+  '0': 'o',
+  '1': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '@': 'a',
+};
+const deLeet = (label: string) => label.replace(/[0-9@]/g, (c) => LOOKS_LIKE[c] ?? c);
+
+/**
+ * A label a typo away from a big provider's (gmial, yah00, outlok, gmai1). Honest names near one
+ * must pass (gail.co.in, hotmart.com, tamil.in, small.in, cloud.in): after mapping look-alike
+ * characters, one edit (a dropped letter only in names of 6+), two only for providers of 8+
+ * letters, and nothing shorter than 5 letters.
+ */
 function looksLikeProvider(label: string): boolean {
-  if (label.length < 4) return false;
-  const allowed = label.length >= 5 ? 2 : 1;
-  return BIG_PROVIDER_LABELS.some((provider) => editDistance(label, provider) <= allowed);
+  const plain = deLeet(label);
+  if (plain.length < 5) return false;
+  return BIG_PROVIDER_LABELS.some((provider) => {
+    const distance = editDistance(plain, provider);
+    if (distance === 0) return label !== provider; // gmai1 → gmail
+    // A dropped letter counts only on longer names (outlok), not on short words (cloud, icloud).
+    if (distance === 1) return plain.length >= provider.length || plain.length >= 6;
+    return distance === 2 && provider.length >= 8 && plain.length >= provider.length - 1;
+  });
 }
 
 /** A registrable domain hidden in the labels in front, e.g. infosys.com.attacker.in. */

@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { Db, Queryable } from '../db/client.ts';
 import { LOGIN } from '#shared/limits.ts';
 import { hashCode, randomDigits, sameHash } from './crypto.ts';
 import { assertUnderLimit, lockKey, recordEvent, type Window } from './rate-limit.ts';
@@ -50,8 +50,13 @@ export class OneTimeCodes {
   ) {}
 
   /** Makes and stores a new code (older ones stop working); the caller delivers it. */
-  async issue(req: CodeRequest): Promise<{ code: string; id: string }> {
+  async issue(
+    req: CodeRequest,
+    /** A rule of the caller's, checked in the same transaction before the code is stored. */
+    precheck?: (q: Queryable) => Promise<void>,
+  ): Promise<{ code: string; id: string }> {
     return this.db.tx(async (q) => {
+      if (precheck) await precheck(q);
       await lockKey(q, `${req.purpose}:${req.target}`);
       const last = await q.query<{ wait: number }>(
         `SELECT EXTRACT(EPOCH FROM (created_at + make_interval(secs => $3) - now()))::float8 AS wait

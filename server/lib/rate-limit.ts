@@ -98,5 +98,7 @@ export async function takeTokens(q: Queryable, buckets: Bucket[]): Promise<void>
     if (w > wait) [worst, wait] = [i, w];
   });
   const b = refused[worst]!;
+  // Kept for the moderators: which limits an account ran into, and how often.
+  for (const r of refused) await recordEvent(q, `refused:${r.bucket}`, r.key);
   throw tooManyRequests(b.message, wait, { limit: b.limit });
 }

@@ -76,3 +76,14 @@ export async function login(t: BuiltApp, phone: string, ip = '10.0.0.1'): Promis
   if (res.statusCode !== 200) throw new Error(`verify: ${res.statusCode} ${res.body}`);
   return sessionCookie(res.headers['set-cookie']);
 }
+
+/**
+ * Another server instance on the same PostgreSQL database as `t` (what two processes behind a
+ * load balancer share). Closing it leaves the database to `t`. PGlite is one process's memory:
+ * there is no second instance to build.
+ */
+export async function secondApp(t: BuiltApp): Promise<BuiltApp> {
+  const url = t.ctx.config.databaseUrl;
+  if (!url || url === 'memory') throw new Error('a second instance needs DATABASE_URL');
+  return buildApp({ ...t.ctx.config, databaseUrl: url });
+}

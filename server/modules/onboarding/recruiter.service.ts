@@ -9,10 +9,15 @@ import type { Ctx } from '../../context.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import { checkCompanyDomain } from '../../lib/company-domain.ts';
+import { lockKey } from '../../lib/rate-limit.ts';
+import type { Queryable } from '../../db/client.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
-import { jobsFollowCompany } from '../profiles/recruiter-settings.service.ts';
+import {
+  dropGstinOfAnotherState,
+  jobsFollowCompany,
+} from '../profiles/recruiter-settings.service.ts';
 
 const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
 // A verified mark vouches for one company: a step saved again with another company name (steps
@@ -66,6 +71,7 @@ export async function saveRecruiterCompanyStep(
       ],
     );
     await jobsFollowCompany(q, userId, v.companyName);
+    await dropGstinOfAnotherState(q, userId);
     await advance(q, userId, 3);
     return 3;
   });
@@ -96,10 +102,12 @@ export async function sendCompanyCode(
   );
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
   companyDomainOf(v);
-  await assertAddressAllowance(ctx, userId, v.email);
   // The target binds the code to this user, this e-mail and this website.
   const target = `${userId}|${v.email}|${v.websiteUrl}`;
-  const { code, id } = await ctx.codes.issue({ purpose: 'company_email', target, ip, userId });
+  const { code, id } = await ctx.codes.issue(
+    { purpose: 'company_email', target, ip, userId },
+    (q) => assertAddressAllowance(q, userId, v.email),
+  );
   try {
     await ctx.mail.send({
       to: v.email,
@@ -158,8 +166,10 @@ function companyDomainOf(v: z.output<typeof verificationSend>): string {
  * verification mail cannot be turned into a way to send our mail to anyone (codes to one address
  * keep the login-code limits of one-time-codes.ts).
  */
-async function assertAddressAllowance(ctx: Ctx, userId: string, email: string): Promise<void> {
-  const rows = await ctx.db.query<{ address: string; first_at: Date }>(
+async function assertAddressAllowance(q: Queryable, userId: string, email: string): Promise<void> {
+  // One recruiter's sends to different addresses are counted one at a time.
+  await lockKey(q, `company_email:addresses:${userId}`);
+  const rows = await q.query<{ address: string; first_at: Date }>(
     `SELECT split_part(target, '|', 2) AS address, min(created_at) AS first_at
        FROM one_time_codes
       WHERE purpose = 'company_email' AND user_id = $1 AND created_at > now() - interval '1 day'

@@ -49,11 +49,7 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
  * Live connections of every session are closed.
  */
 export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
-  const sessions = await ctx.db.tx(async (q) => {
-    const rows = await q.query<{ token_hash: string }>(
-      'SELECT token_hash FROM sessions WHERE user_id = $1',
-      [userId],
-    );
+  await ctx.db.tx(async (q) => {
     await q.query(
       'DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)',
       [userId],
@@ -64,8 +60,7 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
       [userId],
     );
     await q.query('DELETE FROM users WHERE id = $1', [userId]);
-    return rows;
   });
-  for (const s of sessions) ctx.events.emit('session-revoked', s.token_hash);
+  await ctx.bus.publish([userId], { type: 'session.revoked' });
   await deleteUserFiles(ctx, userId);
 }

@@ -62,6 +62,21 @@ async function checkedGstin(q: Queryable, userId: string, raw: string): Promise<
   return result.gstin;
 }
 
+/**
+ * A GSTIN names its state: when the headquarters move to another state (onboarding step 2 saved
+ * again), a stored GSTIN of the old state no longer describes the company and is dropped (the
+ * recruiter adds the new one in settings).
+ */
+export async function dropGstinOfAnotherState(q: Queryable, userId: string): Promise<void> {
+  const [row] = await q.query<{ gstin: string | null; state: string | null }>(
+    `SELECT r.gstin, c.state FROM recruiter_profiles r LEFT JOIN cities c ON c.id = r.headquarters_city_id
+      WHERE r.user_id = $1`,
+    [userId],
+  );
+  if (row?.gstin && !validateGstin(row.gstin, row.state).ok)
+    await q.query('UPDATE recruiter_profiles SET gstin = NULL WHERE user_id = $1', [userId]);
+}
+
 /** Jobs show the company name: they follow a rename, wherever the recruiter makes it. */
 export async function jobsFollowCompany(
   q: Queryable,
