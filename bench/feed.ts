@@ -78,7 +78,7 @@ try {
   const rows: Timing[] = [];
   const verdicts: string[] = [];
   for (const s of scenarios) {
-    const { sql, params } = feedQuery(me, s.opts);
+    const { sql, params } = feedQuery(me, s.opts, seeker!.id);
     const api = await measure(`${s.name} (HTTP API)`, N, () => get(s.qs));
     const bare = await measure(`${s.name} (bare SQL baseline)`, N, () => ctx.db.query(sql, params));
     rows.push(api, bare);
@@ -110,7 +110,7 @@ try {
   };
   if (process.env.BENCH_EXPLAIN !== '0') {
     for (const s of scenarios) {
-      const { sql, params } = feedQuery(me, s.opts);
+      const { sql, params } = feedQuery(me, s.opts, seeker!.id);
       await explain(s.name, sql, params);
     }
     const [rec] = await ctx.db.query<{ user_id: string }>(

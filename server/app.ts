@@ -7,7 +7,6 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
@@ -33,7 +32,9 @@ import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes } from './modules/chat/realtime.ts';
 import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createCandidateScores } from './modules/matching/candidate-scores.ts';
+import { createReplyRates } from './modules/reply-rate/reply-rate.ts';
 
 export interface RouteInfo {
   method: string;
@@ -75,6 +76,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   await migrate(db);
 
   const outbox = new DevOutbox();
+  const bus = createBus(config.redisUrl);
   const ctx: Ctx = {
     config,
     db,
@@ -84,9 +86,9 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     mail: createMailDriver(config, outbox, app.log),
     codes: new OneTimeCodes(db, config.secretKey),
     storage: createStorage(config),
-    bus: createBus(config.redisUrl),
-    events: new EventEmitter(),
+    bus,
     matching: createCandidateScores(db, app.log),
+    replyRates: createReplyRates(db, bus, app.log),
   };
 
   await app.register(cookie);
@@ -119,6 +121,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await jobsRoutes(scope, ctx);
     await chatRoutes(scope, ctx);
     await candidatesRoutes(scope, ctx);
+    await moderationRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx);
     scope.get(
       '/api/openapi.json',
@@ -137,6 +140,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     await ctx.matching.close();
+    await ctx.replyRates.close();
     await ctx.bus.close();
     if (!options.db) await db.close();
   });

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { EventEmitter } from 'node:events';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { DevOutbox } from './adapters/outbox.ts';
@@ -9,6 +8,7 @@ import type { Storage } from './adapters/storage.ts';
 import type { MailDriver } from './adapters/mail.ts';
 import type { Bus } from './adapters/bus.ts';
 import type { CandidateScores } from './modules/matching/candidate-scores.ts';
+import type { ReplyRates } from './modules/reply-rate/reply-rate.ts';
 
 /** What route modules and services need, built once in app.ts. */
 export interface Ctx {
@@ -22,8 +22,8 @@ export interface Ctx {
   storage: Storage;
   /** Realtime fan-out and presence (in-process, or Redis with REDIS_URL). */
   bus: Bus;
-  /** In-process signals between modules (e.g. 'session-revoked' closes that session's sockets). */
-  events: EventEmitter;
   /** Precomputed recommended candidates: drain() refreshes, nudge() schedules a refresh. */
   matching: CandidateScores;
+  /** Reply-rate stats and the 7-day auto-close (decision 011): refresh() runs both now. */
+  replyRates: ReplyRates;
 }

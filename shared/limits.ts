@@ -40,4 +40,6 @@ export const TRUST_LIMITS = {
   messages: { perMinute: 20, burst: 10, perIpPerMinute: 120 },
   /** Different office e-mail addresses a recruiter may send a verification code to per day. */
   verificationAddressesPerDay: 5,
+  /** Reports one user may file per day (a report queue is not a way to harass). */
+  reportsPerDay: 20,
 } as const;

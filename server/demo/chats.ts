@@ -111,5 +111,12 @@ export async function demoChats(q: Queryable): Promise<void> {
         [room!.id, from === 'r' ? recruiter.id : seekerId, randomUUID(), kind, text, read, ago],
       );
     }
+    // What the message insert's room touch records (the reply rate and the 7-day auto-close).
+    await q.query(
+      `UPDATE chat_rooms r SET first_recruiter_reply_at =
+         (SELECT min(m.sent_at) FROM chat_messages m WHERE m.room_id = r.id AND m.sender_id = r.recruiter_id)
+        WHERE r.id = $1`,
+      [room!.id],
+    );
   }
 }

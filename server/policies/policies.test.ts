@@ -9,6 +9,7 @@ const recruiter: Actor = { id: 'r1', role: 'recruiter', isOnboarded: true };
 const freshRecruiter: Actor = { id: 'r9', role: 'recruiter', isOnboarded: false };
 const otherRecruiter: Actor = { id: 'r2', role: 'recruiter', isOnboarded: true };
 const noRole: Actor = { id: 'n1', role: null, isOnboarded: false };
+const admin: Actor = { id: 'a1', role: 'admin', isOnboarded: true };
 
 const room = { recruiterId: 'r1', seekerId: 's1' };
 const job = { recruiterId: 'r1' };
@@ -40,6 +41,15 @@ const table: Row[] = [
     'access.finishOnboarding',
   ],
   ['candidates: not a seeker', seeker, 'onboardedRecruiter', undefined, 403],
+  ['moderation: a moderator', admin, 'admin', undefined, 'allow'],
+  ['moderation: not a recruiter', recruiter, 'admin', undefined, 403, 'moderation.onlyAdmins'],
+  ['moderation: not a seeker', seeker, 'admin', undefined, 403],
+  ['report and block: a seeker', seeker, 'member', undefined, 'allow'],
+  ['report and block: a recruiter', freshRecruiter, 'member', undefined, 'allow'],
+  ['report and block: not before choosing a role', noRole, 'member', undefined, 403],
+  ['report and block: not a moderator', admin, 'member', undefined, 403],
+  ['seeker routes: not a moderator', admin, 'seeker', undefined, 403],
+  ['recruiter routes: not a moderator', admin, 'recruiter', undefined, 403],
   ['room: the seeker member', seeker, 'room.member', room, 'allow'],
   ['room: the recruiter member', recruiter, 'room.member', room, 'allow'],
   ['room: a stranger learns nothing', otherSeeker, 'room.member', room, 404, 'chat.notMember'],

@@ -40,7 +40,7 @@ type Rule<R> = (user: Actor, resource: R) => Denial | null;
 const deny = (status: number, code: string) => new AppError(status, code);
 const signedIn: Gate = (u) => (u ? null : deny(401, 'session.mustLogin'));
 const role =
-  (wanted: 'user' | 'recruiter'): Gate =>
+  (wanted: 'user' | 'recruiter' | 'admin'): Gate =>
   (u) =>
     signedIn(u) ?? (u!.role === wanted ? null : deny(403, 'errors.forbidden'));
 // Recommended candidates and candidate profiles are for recruiters who told us who they are.
@@ -70,6 +70,16 @@ export const POLICIES = {
   seeker: policy(role('user')),
   recruiter: policy(role('recruiter')),
   onboardedRecruiter: policy(onboardedRecruiter),
+  /** The moderation queue and its actions: moderators (made from the command line only). */
+  admin: policy(
+    (u) => signedIn(u) ?? (u!.role === 'admin' ? null : deny(403, 'moderation.onlyAdmins')),
+  ),
+  /** Report or block: people who use the product (a moderator acts instead). */
+  member: policy(
+    (u) =>
+      signedIn(u) ??
+      (u!.role === 'user' || u!.role === 'recruiter' ? null : deny(403, 'errors.forbidden')),
+  ),
   /** Read a room, its messages, write in it: its two members only (404: nothing is learned). */
   'room.member': policy<RoomFacts>(signedIn, (u, room) =>
     isMember(u, room) ? null : deny(404, 'chat.notMember'),

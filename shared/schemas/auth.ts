@@ -40,7 +40,8 @@ export const userRoleSchema = z.enum(USER_ROLES, { error: () => msg('role.failed
 export const meSchema = z.object({
   id: z.string(),
   phone: z.string(),
-  role: userRoleSchema.nullable(),
+  /** 'admin' (moderators) is made from the command line only; nobody can choose it. */
+  role: z.enum([...USER_ROLES, 'admin']).nullable(),
   isOnboarded: z.boolean(),
   onboardingStep: z.number().int(),
   fullName: z.string().nullable(),

@@ -129,7 +129,12 @@ export type RealtimeEvent =
   | { type: 'room.updated'; roomId: string; status: string; updatedAt: string }
   | { type: 'room.read'; roomId: string; readerId: string; upTo: number }
   | { type: 'presence'; userId: string; online: boolean }
-  | { type: 'hello'; userId: string };
+  | { type: 'hello'; userId: string }
+  /**
+   * Server-side only, never sent to a client: close the named users' sockets on every instance —
+   * one session's (sign out) or all of them (account deleted or suspended).
+   */
+  | { type: 'session.revoked'; sessionHash?: string };
 
 /** The server's answer to one socket send, to that socket only. */
 export type SocketSendReply =

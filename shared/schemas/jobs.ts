@@ -84,8 +84,21 @@ export const jobView = z.object({
     gstRegistered: z.boolean(),
     /** Real presence (decisions.md "Real online"), filled where the viewer is a seeker. */
     isOnline: z.boolean(),
+    /**
+     * Anti-ghosting (decision 011): the share (0-100) of seeker-started conversations of the last
+     * 30 days the recruiter answered and the median minutes to the first answer (null when none
+     * was answered); null under 5 such conversations. Refreshed every 10 minutes.
+     */
+    replyRate: z
+      .object({ rate: z.number().int().min(0).max(100), medianMinutes: z.number().nullable() })
+      .nullable(),
   }),
   applications: z.number(),
+  /**
+   * The scam shield and moderators (issue 12): a 'held' job is not in feeds or recommendations;
+   * its owner sees why (reasons: shield codes, 'reports', 'moderator').
+   */
+  moderation: z.object({ state: z.enum(['published', 'held']), reasons: z.array(z.string()) }),
   match: z
     .object({ score: z.number(), reasons: z.array(reason), distanceKm: z.number().nullable() })
     .nullable(),

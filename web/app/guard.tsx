@@ -2,19 +2,22 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
-import { homePathForRole, onboardingPath } from '#shared/routes.ts';
+import { onboardingPath } from '#shared/routes.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { NotFoundPage } from '../features/shell/not-found-page.tsx';
 import { useMe } from '../lib/session.ts';
-import { homeFor } from '../lib/where-next.ts';
+import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
 
 /**
  * Who may open a screen (spec "Route table and guards"):
  * - 'login': signed in, with a role, onboarded;
  * - a role: the same, and that role (others go to their own home);
+ * - 'admin': moderators only; anyone else signed in finds nothing there (not found);
  * - 'onboarding': signed in with this role and not onboarded yet, at a step already reached.
+ * Moderators have no seeker or recruiter screens: every other guarded screen sends them to /admin.
  * The server enforces all of it again on every API call; this only decides what to show.
  */
-export type Access = 'login' | UserRole | { onboarding: UserRole };
+export type Access = 'login' | UserRole | 'admin' | { onboarding: UserRole };
 
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
   const location = useLocation();
@@ -23,6 +26,9 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
 
   if (isPending || (isError && !me)) return <Spinner />;
   if (!me) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (me.role === 'admin')
+    return access === 'admin' ? children : <Navigate to={ADMIN_HOME} replace />;
+  if (access === 'admin') return <NotFoundPage />;
   if (!me.role) return <Navigate to="/onboarding" replace />;
 
   if (typeof access === 'object') {
@@ -39,6 +45,6 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
 
   if (!me.isOnboarded) return <Navigate to={onboardingPath(me.role, me.onboardingStep)} replace />;
   if (access !== 'login' && me.role !== access)
-    return <Navigate to={homePathForRole(me.role)} replace />;
+    return <Navigate to={homePathOf(me.role)} replace />;
   return children;
 }

@@ -93,6 +93,9 @@ const CandidateDetailsPage = lazy(() =>
     default: m.CandidateDetailsPage,
   })),
 );
+const AdminPage = lazy(() =>
+  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
+);
 const guarded = (access: Access, element: ReactNode) => <Guard access={access}>{element}</Guard>;
 
 /** /jobs and /messages are listed without content: send each role to its own screen. */
@@ -192,6 +195,7 @@ export const routes: RouteObject[] = [
       },
       // No guard in the spec: the screen itself sends a signed-out visitor to / (see the page).
       { path: '/candidate_details/:id', element: <CandidateDetailsPage /> },
+      { path: '/admin', element: guarded('admin', <AdminPage />) },
       { path: '/about', element: <InfoPage page="about" /> },
       { path: '/companies', element: <InfoPage page="companies" /> },
       { path: '*', element: <NotFoundPage /> },

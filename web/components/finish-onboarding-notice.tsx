@@ -15,7 +15,8 @@ export const needsOnboarding = (error: unknown): boolean =>
 export function FinishOnboardingNotice({ message }: { message: string }) {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  const to = onboardingPath(me?.role ?? 'recruiter', me?.onboardingStep ?? 1);
+  const role = me?.role === 'user' ? 'user' : 'recruiter';
+  const to = onboardingPath(role, me?.onboardingStep ?? 1);
   return (
     <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center">
       <p role="alert" className="text-base font-semibold text-slate-700">

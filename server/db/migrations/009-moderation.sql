@@ -68,3 +68,10 @@ CREATE INDEX moderation_actions_user ON moderation_actions (target_user_id);
 ALTER TABLE chat_rooms ADD COLUMN first_recruiter_reply_at timestamptz;
 UPDATE chat_rooms r SET first_recruiter_reply_at =
   (SELECT min(m.sent_at) FROM chat_messages m WHERE m.room_id = r.id AND m.sender_id = r.recruiter_id);
+
+-- Recommended candidates come from open, published jobs: a hold or a moderator's decision
+-- changes a recruiter's scored jobs like a status change does (decision 008's trigger).
+CREATE TRIGGER jobs_candidate_scores_moderation
+  AFTER UPDATE OF moderation_state ON jobs
+  FOR EACH ROW WHEN (OLD.status = 'open' AND OLD.moderation_state IS DISTINCT FROM NEW.moderation_state)
+  EXECUTE FUNCTION candidate_scores_jobs_changed();

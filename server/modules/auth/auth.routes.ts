@@ -82,7 +82,10 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     async (request, reply) => {
       if (request.user) {
         await revokeSession(ctx.db, request.user.sessionHash);
-        ctx.events.emit('session-revoked', request.user.sessionHash);
+        await ctx.bus.publish([request.user.id], {
+          type: 'session.revoked',
+          sessionHash: request.user.sessionHash,
+        });
       }
       reply.clearCookie(SESSION.cookieName, { path: '/' });
       return reply.code(204).send(null);

@@ -5,7 +5,7 @@ import { hashToken, newToken } from '../../lib/crypto.ts';
 export interface SessionUser {
   id: string;
   phone: string;
-  role: 'user' | 'recruiter' | null;
+  role: 'user' | 'recruiter' | 'admin' | null;
   isOnboarded: boolean;
   onboardingStep: number;
   sessionHash: string;
@@ -36,7 +36,7 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
   const [row] = await db.query<{
     id: string;
     phone_no: string;
-    user_role: 'user' | 'recruiter' | null;
+    user_role: 'user' | 'recruiter' | 'admin' | null;
     is_onboarded: boolean;
     onboarding_step: number;
   }>(

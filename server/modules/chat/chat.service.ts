@@ -151,7 +151,29 @@ export async function sendMessage(
     { type: 'message.created', roomId, message: result.message },
     fromConn,
   );
+  if (me.id === members[0]) await reopenIfAutoClosed(ctx, roomId, members);
   return result;
+}
+
+/**
+ * The recruiter writing in a room the 7-day rule closed reopens it, back to 'initiated', the
+ * status it had (decision 011): one primary key probe that changes nothing in any other room.
+ */
+async function reopenIfAutoClosed(ctx: Ctx, roomId: string, members: string[]): Promise<void> {
+  const [reopened] = await ctx.db.query<{ updated_at: string }>(
+    `UPDATE chat_rooms SET status = 'initiated', auto_closed_at = NULL, updated_at = now()
+      WHERE id = $1 AND auto_closed_at IS NOT NULL AND status = 'rejected'
+      RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+    [roomId],
+    'chat_reopen_auto_closed',
+  );
+  if (reopened)
+    await ctx.bus.publish(members, {
+      type: 'room.updated',
+      roomId,
+      status: 'initiated',
+      updatedAt: reopened.updated_at,
+    });
 }
 
 // Members of a room never change, so they are cached for the hot send path.
@@ -181,8 +203,9 @@ export async function setRoomStatus(
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
+    // A status the recruiter sets replaces an auto-close: a later message does not reopen it.
     const [row] = await q.query<{ updated_at: string }>(
-      `UPDATE chat_rooms SET status = $2, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+      `UPDATE chat_rooms SET status = $2, auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
       [roomId, status],
     );
     const text = english('chat.statusMessage', { status: pickLabel('roomStatus', status) });
@@ -212,7 +235,7 @@ export async function scheduleInterview(
   authorize(me, 'room.manage', roomFacts(room));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ updated_at: string }>(
-      `UPDATE chat_rooms SET status = 'interviewing', updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+      `UPDATE chat_rooms SET status = 'interviewing', auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
       [roomId],
     );
     const text = english('chat.interviewMessage', v);
@@ -260,6 +283,7 @@ export async function requestResume(
   );
   const message = stored!.message;
   await publishMessage(ctx, room, message);
+  await reopenIfAutoClosed(ctx, roomId, members(room));
   return { hasResume: false, message };
 }
 

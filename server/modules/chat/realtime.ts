@@ -29,15 +29,18 @@ export async function realtimeRoutes(app: FastifyInstance, ctx: Ctx): Promise<vo
   const byUser = new Map<string, Set<Conn>>();
 
   ctx.bus.onEvent((userIds, event, skipConn) => {
+    // Sign out, account deletion and suspension close the live connections, on every instance.
+    if (event.type === 'session.revoked') {
+      for (const userId of userIds)
+        for (const c of byUser.get(userId) ?? [])
+          if (!event.sessionHash || c.sessionHash === event.sessionHash)
+            c.socket.close(4401, 'signed out');
+      return;
+    }
     const data = JSON.stringify(event);
     for (const userId of userIds)
       for (const conn of byUser.get(userId) ?? [])
         if (conn.socket.readyState === 1 && conn.id !== skipConn) conn.socket.send(data);
-  });
-  // Sign out closes that session's live connections.
-  ctx.events.on('session-revoked', (sessionHash: string) => {
-    for (const conns of byUser.values())
-      for (const c of conns) if (c.sessionHash === sessionHash) c.socket.close(4401, 'signed out');
   });
 
   const announce = async (userId: string, online: boolean) => {

@@ -5,6 +5,7 @@ import type { JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { cityPointsSql, paramList, scoreSql } from '../matching/score-sql.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
+import { listedJobSql } from '../moderation/visibility.ts';
 
 export interface FeedOptions {
   q: string;
@@ -40,12 +41,19 @@ export async function seekerSide(q: Queryable, seekerId: string): Promise<Seeker
  * jobs are posted. The score is computed in SQL from the same weights as the reasons. Exported
  * so the benchmark can time the bare statement next to the endpoint.
  */
-export function feedQuery(me: SeekerSide, opts: FeedOptions): { sql: string; params: unknown[] } {
+export function feedQuery(
+  me: SeekerSide,
+  opts: FeedOptions,
+  seekerId: string | null = null,
+): { sql: string; params: unknown[] } {
   const after = decodeCursor<[number, string, string]>(opts.cursor, ['number', 'string', 'string']);
   const params: unknown[] = [];
   const arg = paramList(params);
   const score = scoreSql(me, 'j', `(${cityPointsSql(me, arg)})[j.city_id]`, arg);
+  // Open, published, from a recruiter in good standing whom the seeker has not blocked (or the
+  // reverse): moderation/visibility.ts.
   const where = [`j.status = 'open'`];
+  if (seekerId) where.push(listedJobSql('j', arg(seekerId, 'uuid')));
   if (opts.q) {
     where.push(
       `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`,
@@ -64,6 +72,7 @@ export function feedQuery(me: SeekerSide, opts: FeedOptions): { sql: string; par
      SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon
        FROM page JOIN jobs j ON j.id = page.id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+       LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
        LEFT JOIN cities jc ON jc.id = j.city_id
       ORDER BY page.score DESC, page.created_at DESC, page.id DESC`;
   return { sql, params };
@@ -75,7 +84,7 @@ export async function seekerFeed(
   opts: FeedOptions,
 ): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
   const me = await seekerSide(q, seekerId);
-  const { sql, params } = feedQuery(me, opts);
+  const { sql, params } = feedQuery(me, opts, seekerId);
   const rows = await q.query<JobRow & { score: number; sort_created: string }>(sql, params);
   const hasMore = rows.length > PAGE_SIZE;
   const pageRows = rows.slice(0, PAGE_SIZE);

@@ -1,14 +1,18 @@
 import type { JobView } from '#shared/schemas/jobs.ts';
+import { replyRateOf } from '#shared/reply-rate.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 
 // The columns every job view needs: the job, its recruiter card and its application count
 // (rooms of the job, counted by index, one subquery per returned row only).
+// The recruiter's reply rate comes from the worker's stats (decision 011): every FROM that uses
+// these columns has `LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id`.
 export const JOB_COLUMNS = `
   j.id, j.title, j.company, j.location, j.city_id, j.type, j.level, j.job_category, j.min_salary, j.max_salary,
-  j.description, j.requirements, j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  j.description, j.requirements, j.status, j.moderation_state, j.moderation_reasons, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   j.recruiter_id, rp.full_name AS r_name, rp.designation AS r_designation, rp.profile_image AS r_image,
   rp.company_logo AS r_logo, COALESCE(rp.is_verified, false) AS r_verified,
   CASE WHEN rp.is_verified THEN rp.verified_domain END AS r_domain, rp.gstin IS NOT NULL AS r_gst,
+  rrs.conversations AS rr_conversations, rrs.replied AS rr_replied, rrs.median_reply_seconds AS rr_median,
   (SELECT count(*)::int FROM chat_rooms cr WHERE cr.job_id = j.id) AS applications`;
 
 export type JobRow = Record<string, unknown>;
@@ -39,8 +43,26 @@ export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
       verifiedDomain: (r.r_domain as string | null) ?? null,
       gstRegistered: Boolean(r.r_gst),
       isOnline: false,
+      replyRate: replyRateOf(
+        Number(r.rr_conversations ?? 0),
+        Number(r.rr_replied ?? 0),
+        (r.rr_median as number | null) ?? null,
+      ),
     },
     applications: Number(r.applications ?? 0),
+    moderation: presentModeration(r),
     match,
+  };
+}
+
+/** A moderator's 'hidden' reads as held to its owner, with the moderator as the reason. */
+function presentModeration(r: JobRow): JobView['moderation'] {
+  const state = r.moderation_state as string | undefined;
+  const reasons = (r.moderation_reasons as string[] | null) ?? [];
+  if (state === 'hidden')
+    return { state: 'held', reasons: [...new Set([...reasons, 'moderator'])] };
+  return {
+    state: state === 'held' ? 'held' : 'published',
+    reasons: state === 'held' ? reasons : [],
   };
 }

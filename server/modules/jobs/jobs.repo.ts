@@ -4,6 +4,7 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
+import { listedJobSql } from '../moderation/visibility.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
@@ -25,6 +26,7 @@ export async function recruiterJobs(
   const rows = await q.query<JobRow & { sort_created: string }>(
     `SELECT ${JOB_COLUMNS}, j.created_at::text AS sort_created
        FROM jobs j LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+       LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
       WHERE j.recruiter_id = $1 ${afterSql}
       ORDER BY j.created_at DESC, j.id DESC
       LIMIT $${params.length}`,
@@ -39,18 +41,27 @@ export async function recruiterJobs(
   };
 }
 
+/**
+ * A job by id. With a viewer, only what that viewer may see: their own job in any state, others'
+ * only while listed (published, recruiter in good standing, no block between them).
+ */
 export async function findJob(
   q: Queryable,
   id: string,
+  viewerId?: string,
 ): Promise<(JobRow & { j_lat: number | null; j_lon: number | null }) | null> {
   if (!isUuid(id)) return null;
+  const visible = viewerId
+    ? `AND (j.recruiter_id = $2::uuid OR (${listedJobSql('j', '$2::uuid')}))`
+    : '';
   const [row] = await q.query<JobRow & { j_lat: number | null; j_lon: number | null }>(
     `SELECT ${JOB_COLUMNS}, jc.lat AS j_lat, jc.lon AS j_lon
        FROM jobs j
        LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+       LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
        LEFT JOIN cities jc ON jc.id = j.city_id
-      WHERE j.id = $1`,
-    [id],
+      WHERE j.id = $1 ${visible}`,
+    viewerId ? [id, viewerId] : [id],
   );
   return row ?? null;
 }

@@ -25,7 +25,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   /** The job page's view: with the viewer's match when the viewer is a seeker. */
   const viewJob = async (id: string, viewer: { id: string; role: string | null }) => {
-    const row = await findJob(ctx.db, id);
+    const row = await findJob(ctx.db, id, viewer.id);
     if (!row) throw notFound('jobs.notFound');
     const match = viewer.role === 'user' ? explain(await seekerSide(ctx.db, viewer.id), row) : null;
     const job = presentJob(row, match);

@@ -46,8 +46,8 @@ export interface ScoringJobs {
 export async function openJobs(q: Queryable, recruiterId: string | null): Promise<ScoringJobs> {
   const rows = await q.query<{ id: string; title: string }>(
     recruiterId === null
-      ? `SELECT id, title FROM jobs WHERE status = 'open'`
-      : `SELECT id, title FROM jobs WHERE recruiter_id = $1 AND status = 'open'`,
+      ? `SELECT id, title FROM jobs WHERE status = 'open' AND moderation_state = 'published'`
+      : `SELECT id, title FROM jobs WHERE recruiter_id = $1 AND status = 'open' AND moderation_state = 'published'`,
     recruiterId === null ? [] : [recruiterId],
   );
   return {

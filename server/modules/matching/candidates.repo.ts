@@ -2,13 +2,17 @@ import type { Queryable } from '../../db/client.ts';
 import type { CandidateReason, CandidateView } from '#shared/schemas/matching.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { bestJobPerSeekerSql, openJobs } from './candidate-score-sql.ts';
+import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
 
 /** A candidate as the repo finds it; presence is added by the route. */
 export type Candidate = Omit<CandidateView, 'isOnline'>;
 
 // The page order, on both paths: score, then nearest, then user id (pages never repeat or skip).
+// Left out at read time, so they never wait for a refresh: seekers this recruiter rejected, a
+// block either way, and suspended seekers.
 const REJECTED = (seeker: string) =>
-  `NOT EXISTS (SELECT 1 FROM chat_rooms r WHERE r.recruiter_id = $1 AND r.seeker_id = ${seeker} AND r.status = 'rejected')`;
+  `NOT EXISTS (SELECT 1 FROM chat_rooms r WHERE r.recruiter_id = $1 AND r.seeker_id = ${seeker} AND r.status = 'rejected')
+   AND ${noBlockSql('$1', seeker)} AND ${inGoodStandingSql(seeker)}`;
 // The card's fields, joined to a page's rows only (never to the rows skipped by the offset).
 const CARD_COLUMNS = `s.full_name, s.profile_image, s.job_title, s.company_name, s.degree, s.college_name,
        s.college_start_year, s.college_end_year, s.job_type, s.experience_range, s.work_experience,

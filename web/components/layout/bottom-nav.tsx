@@ -16,7 +16,8 @@ const TARGETS = {
 export function BottomNav() {
   const { t } = useTranslation();
   const { data: me } = useMe();
-  if (!me?.role) return null;
+  // Moderators have one screen (/admin) and no tabs.
+  if (!me?.role || me.role === 'admin') return null;
   const [home, messages, profile] = TARGETS[me.role];
   const items = [
     { to: home, label: t('nav.home'), Icon: House },

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dashboardPath } from '#shared/routes.ts';
 import { Logo } from '../logo.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
+import { dashboardOf } from '../../lib/where-next.ts';
 
 const linkClass =
   'rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700';
@@ -34,7 +34,7 @@ export function PublicHeader() {
           </Link>
           {me ? (
             <>
-              <Link to={dashboardPath(me.role)} className={linkClass}>
+              <Link to={dashboardOf(me.role)} className={linkClass}>
                 {t('header.dashboard')}
               </Link>
               <button type="button" onClick={() => void signOut()} className={linkClass}>

@@ -3,7 +3,6 @@ import { ArrowLeft, FileDown, MapPin, MessageCircle } from 'lucide-react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
-import { homePathForRole } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { ContactCard } from '../../components/profile/contact-card.tsx';
@@ -13,8 +12,10 @@ import {
 } from '../../components/finish-onboarding-notice.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
+import { ADMIN_HOME, homePathOf } from '../../lib/where-next.ts';
 import { useCandidate } from '../seeker-profile/api.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { workLine } from '../../lib/work-line.ts';
 import { CandidateSections } from './candidate-sections.tsx';
 import { useDownloadResume, useStartChatting } from './use-candidate-actions.ts';
@@ -40,12 +41,14 @@ export function CandidateDetailsPage() {
   // Opened directly (no page to go back to): go to the home of the signed-in role.
   const back = () =>
     void (location.key === 'default'
-      ? navigate(homePathForRole(me.data?.role ?? null), { replace: true })
+      ? navigate(homePathOf(me.data?.role ?? null), { replace: true })
       : navigate(-1));
 
   if (me.isPending || (me.isError && !me.data)) return <Spinner />;
   if (!me.data)
     return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  // Moderators have no recruiter screens.
+  if (me.data.role === 'admin') return <Navigate to={ADMIN_HOME} replace />;
 
   const profile = candidate.data;
   const isRecruiter = me.data.role === 'recruiter';
@@ -91,6 +94,19 @@ export function CandidateDetailsPage() {
           {name}
         </h1>
         {profile?.contactShared && profile.hasResume && <ResumeButton userId={profile.userId} />}
+        {profile && isRecruiter && (
+          <SafetyMenu
+            label={t('moderation.moreActionsFor', { name })}
+            reports={[
+              {
+                label: t('moderation.report'),
+                title: t('moderation.reportPersonTitle', { name }),
+                target: { userId: profile.userId },
+              },
+            ]}
+            block={{ userId: profile.userId, name }}
+          />
+        )}
       </header>
       <main className="px-4 py-4">{body}</main>
       {profile && isRecruiter && <ChatBar seekerId={profile.userId} jobId={jobId} />}

@@ -12,6 +12,12 @@ export const roomsWithKey = [...chatKey, 'with'] as const;
 export const roomWithKey = (otherId: string, jobId: string | null) =>
   [...roomsWithKey, otherId, jobId ?? ''] as const;
 export const messagesKey = (roomId: string) => [...chatKey, 'messages', roomId] as const;
+/**
+ * Why the server refuses sends into a room (a block, a suspension), learnt from a refused send;
+ * cleared by any refresh of the chat queries (its query answers null), so an unblock or a
+ * reconnect lets the next send find out again.
+ */
+export const refusedKey = (roomId: string) => [...chatKey, 'refused', roomId] as const;
 /** Messages typed here and not stored yet (never fetched: only written by this tab). */
 export const outboxKey = (roomId: string) => ['chat-outbox', roomId] as const;
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { shareChatLink } from './share.ts';
 import { useIsOnline } from './use-presence.ts';
@@ -10,7 +11,10 @@ import { useIsOnline } from './use-presence.ts';
 const iconButton =
   'grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100';
 
-/** Back, the other user (name, live online state), the job and status, and Share. */
+/**
+ * Back, the other user (name, live online state), the job and status, Share, and the menu to
+ * report or block them (or unblock).
+ */
 export function ChatHeader({
   room,
   iAmRecruiter,
@@ -71,6 +75,17 @@ export function ChatHeader({
       >
         <Share2 size={20} aria-hidden="true" />
       </button>
+      <SafetyMenu
+        label={t('moderation.moreActionsFor', { name })}
+        reports={[
+          {
+            label: t('moderation.report'),
+            title: t('moderation.reportPersonTitle', { name }),
+            target: { userId: room.other.id },
+          },
+        ]}
+        block={{ userId: room.other.id, name, blocked: room.other.blockedByMe }}
+      />
     </header>
   );
 }

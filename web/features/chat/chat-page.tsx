@@ -13,6 +13,7 @@ import { ReconnectingBanner } from './reconnecting-banner.tsx';
 import { RecruiterTools } from './recruiter-tools.tsx';
 import { NoRoomError, useChatRoom } from './use-chat-queries.ts';
 import { useChatSync } from './use-chat-sync.ts';
+import { useRoomRefusal } from './use-outbox.ts';
 
 export type ChatSide = 'seeker' | 'recruiter';
 
@@ -59,7 +60,16 @@ export function ChatPage({ side }: { side: ChatSide }) {
 }
 
 function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => void }) {
+  const { t } = useTranslation();
   const iAmRecruiter = room.recruiterId === me.id;
+  // No messages into a room with a suspended account or one I blocked; a block by the other side
+  // is learnt from a refused send (the server's words, the same for both sides).
+  const refusal = useRoomRefusal(room.id);
+  const closedReason = room.other.suspended
+    ? t('moderation.suspended')
+    : room.other.blockedByMe
+      ? t('chat.blocked')
+      : refusal;
   return (
     <div className="mx-auto flex h-dvh max-w-md flex-col bg-white shadow-sm">
       <ChatHeader room={room} iAmRecruiter={iAmRecruiter} onBack={onBack} />
@@ -68,7 +78,7 @@ function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => 
         <ReconnectingBanner />
       </div>
       <MessageList room={room} myId={me.id} />
-      <Composer roomId={room.id} />
+      <Composer roomId={room.id} closedReason={closedReason} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX } from '#shared/schemas/chat.ts';
@@ -7,18 +7,27 @@ import { useOutbox } from './use-outbox.ts';
 /**
  * The message box (spec section 5 "Chat message"): trimmed, empty not sent; Enter without Shift
  * sends, Shift+Enter is a new line. The text leaves the box at once; the message shows
- * 'Sending...' until the server has it.
+ * 'Sending...' until the server has it. With `closedReason` (blocked, or the other account
+ * suspended) the room takes no messages: the box is disabled and says why.
  */
-export function Composer({ roomId }: { roomId: string }) {
+export function Composer({
+  roomId,
+  closedReason,
+}: {
+  roomId: string;
+  closedReason: string | null;
+}) {
   const { t } = useTranslation();
   const { send } = useOutbox(roomId);
   const [text, setText] = useState('');
   const area = useRef<HTMLTextAreaElement>(null);
   const trimmed = text.trim();
+  const closed = closedReason !== null;
+  const noteId = useId();
 
   function submit(e?: FormEvent) {
     e?.preventDefault();
-    if (!trimmed) return;
+    if (!trimmed || closed) return;
     send(trimmed);
     setText('');
     area.current?.focus();
@@ -35,8 +44,17 @@ export function Composer({ roomId }: { roomId: string }) {
   return (
     <form
       onSubmit={submit}
-      className="flex items-end gap-2 border-t border-slate-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
+      className="flex flex-wrap items-end gap-2 border-t border-slate-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
     >
+      {closed && (
+        <p
+          id={noteId}
+          role="status"
+          className="w-full text-center text-sm font-medium text-slate-700"
+        >
+          {closedReason}
+        </p>
+      )}
       <textarea
         ref={area}
         rows={1}
@@ -47,11 +65,13 @@ export function Composer({ roomId }: { roomId: string }) {
         aria-label={t('chat.messagePlaceholder')}
         placeholder={t('chat.messagePlaceholder')}
         enterKeyHint="send"
-        className="field-sizing-content max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-3.5 py-2.5 text-base outline-none focus:border-brand-600"
+        disabled={closed}
+        aria-describedby={closed ? noteId : undefined}
+        className="field-sizing-content max-h-32 min-h-11 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-3.5 py-2.5 text-base outline-none focus:border-brand-600 disabled:bg-slate-50"
       />
       <button
         type="submit"
-        disabled={!trimmed}
+        disabled={!trimmed || closed}
         className="inline-flex min-h-11 shrink-0 items-center gap-1.5 rounded-2xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-500"
       >
         <SendHorizontal size={18} aria-hidden="true" />

@@ -6,6 +6,7 @@ import type { MessageView, RoomView } from '#shared/schemas/chat.ts';
 import { dayLabel, daysAgo } from './chat-date.ts';
 import { myLastMessage, pendingOnly, type OutgoingMessage } from './message-store.ts';
 import { MessageBubble, OutgoingBubble } from './message-bubble.tsx';
+import { ScamWarning } from './scam-warning.tsx';
 import { SystemCard } from './system-card.tsx';
 import { useOlderMessages, useRoomMessages } from './use-chat-queries.ts';
 import { useOutbox } from './use-outbox.ts';
@@ -149,11 +150,16 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
         return <OutgoingBubble key={item.key} entry={item.entry} onRetry={retry} />;
       const m = item.message;
       const mine = m.senderId === myId;
+      // The seeker is warned about the recruiter's flagged messages; the sender sees theirs as sent.
+      const warn = !mine && room.seekerId === myId && m.warnings.length > 0;
       const read = mine && m.id === lastMine?.id && m.isRead;
       return (
         <Fragment key={item.key}>
           {m.kind === 'text' ? (
-            <MessageBubble message={m} mine={mine} />
+            <>
+              <MessageBubble message={m} mine={mine} />
+              {warn && <ScamWarning message={m} />}
+            </>
           ) : (
             <SystemCard
               message={m}

@@ -19,6 +19,8 @@ function useSystemText(message: MessageView): string {
   const { t, i18n } = useTranslation();
   const meta = message.meta ?? {};
   if (message.kind === 'status') {
+    // Closed by the 7-day rule (decision 011): no sender, its own sentence.
+    if (meta.autoClosed === true) return t('chat.autoClosed');
     const status = str(meta.status);
     return status && status in en.pick.roomStatus
       ? t('chat.statusMessage', { status: pickLabel('roomStatus', status) })

@@ -2,9 +2,17 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { MessageView } from '#shared/schemas/chat.ts';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { chatListsKey, messagesKey, newClientId, outboxKey, sendChatMessage } from './api.ts';
+import {
+  chatListsKey,
+  messagesKey,
+  newClientId,
+  outboxKey,
+  refusedKey,
+  roomsWithKey,
+  sendChatMessage,
+} from './api.ts';
 import {
   mergeInto,
   upsertOutgoing,
@@ -14,6 +22,9 @@ import {
 } from './message-store.ts';
 
 const EMPTY: OutgoingMessage[] = [];
+
+/** The server's refusals that hold for the whole room: blocked, or the other account suspended. */
+const REFUSES_ROOM = new Set(['chat.blocked', 'chat.suspended']);
 
 /** A stored message (from a POST answer or an event) joins the room and leaves the outbox. */
 export function storeMessage(queryClient: QueryClient, message: MessageView): void {
@@ -48,8 +59,24 @@ function deliver(queryClient: QueryClient, entry: OutgoingMessage): void {
         upsertOutgoing(list, { ...entry, state: 'failed' }),
       );
       toast.error(errorMessage(err, i18n.t('chat.sendFailed')));
+      // The room takes no messages now: the composer says so, and the room is read again.
+      if (err instanceof ApiError && err.status === 403 && REFUSES_ROOM.has(err.code)) {
+        queryClient.setQueryData(refusedKey(entry.roomId), err.message);
+        void queryClient.invalidateQueries({ queryKey: roomsWithKey });
+      }
     },
   );
+}
+
+/** Why the server refuses sends into this room, when a send found out (null otherwise). */
+export function useRoomRefusal(roomId: string): string | null {
+  const { data } = useQuery<string | null>({
+    queryKey: refusedKey(roomId),
+    queryFn: () => null,
+    initialData: null,
+    staleTime: Infinity,
+  });
+  return data;
 }
 
 /** The room's outgoing messages (in this tab), with send and retry. */

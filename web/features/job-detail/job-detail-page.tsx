@@ -11,6 +11,8 @@ import { Spinner } from '../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
+import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
+import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
 import { postedDate, salaryText } from '../../lib/job-format.ts';
 import { jobChanged, setJobStatus, useJob } from './api.ts';
@@ -25,7 +27,8 @@ const isNotFound = (error: unknown) =>
 /**
  * /job-detail/:id: the job, the seeker's match, the recruiter card and the description.
  * Seekers get 'Chat with Recruiter' (disabled when closed); the owner gets Edit/Save and the
- * open/closed toggle. The server decides who may change what.
+ * open/closed toggle, and sees when the scam shield or a moderator holds the job. Everyone else
+ * can report the job and block its recruiter (the ⋮ menu). The server decides who may change what.
  */
 export function JobDetailPage() {
   const { t } = useTranslation();
@@ -91,6 +94,7 @@ export function JobDetailPage() {
             {t('jobs.edit')}
           </Button>
         )}
+        {job && !isOwner && <JobMenu job={job} />}
       </header>
       <main className="px-4 py-4">{body}</main>
       {canChat && <ChatBar job={job} />}
@@ -146,6 +150,10 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
         )}
       </section>
 
+      {isOwner && job.moderation.state === 'held' && (
+        <HeldJobNotice reasons={job.moderation.reasons} />
+      )}
+
       {isOwner && <StatusToggle job={job} />}
 
       <section aria-labelledby="job-facts">
@@ -162,7 +170,7 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
         </dl>
       </section>
 
-      <RecruiterCard job={job} />
+      <RecruiterCard job={job} canReport={!isOwner} />
 
       <section aria-labelledby="job-description">
         <h2 id="job-description" className="mb-2 text-lg font-bold">
@@ -184,6 +192,25 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
         </section>
       )}
     </div>
+  );
+}
+
+/** Report this job, or block the recruiter who posted it. */
+function JobMenu({ job }: { job: JobView }) {
+  const { t } = useTranslation();
+  const name = job.recruiter.fullName?.trim() || t('recruiterHome.defaultName');
+  return (
+    <SafetyMenu
+      label={t('moderation.moreActions')}
+      reports={[
+        {
+          label: t('moderation.reportJob'),
+          title: t('moderation.reportJobTitle'),
+          target: { jobId: job.id },
+        },
+      ]}
+      block={{ userId: job.recruiter.id, name, label: t('moderation.blockRecruiter') }}
+    />
   );
 }
 

@@ -6,6 +6,7 @@ import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
 import { salaryText } from '../../lib/job-format.ts';
 import { CardLink, LinkCard } from '../../components/link-card.tsx';
+import { ReplyRateBadge } from '../../components/reply-rate-badge.tsx';
 
 /**
  * One job in the seeker's feed. The title is the card's link (its box covers the whole card), so
@@ -34,6 +35,12 @@ export function JobCard({ job }: { job: JobView }) {
           </span>
         )}
       </p>
+
+      {job.recruiter.replyRate && (
+        <p>
+          <ReplyRateBadge replyRate={job.recruiter.replyRate} />
+        </p>
+      )}
 
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <span className="inline-flex items-center gap-1">

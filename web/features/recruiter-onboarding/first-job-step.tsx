@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Me } from '#shared/schemas/auth.ts';
+import type { JobView } from '#shared/schemas/jobs.ts';
 import { meKey } from '../../lib/session.ts';
 import { jobsKey } from '../jobs/api.ts';
 // eslint-disable-next-line no-restricted-imports -- onboarding step 4 is the post-job form itself
@@ -11,14 +12,19 @@ import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx'
 import { recruiterProfileKey } from '../recruiter-profile/api.ts';
 import { fetchMe } from './api.ts';
 
-/** Step 4 (final): the first job post; posting it completes onboarding on the server. */
+/**
+ * Step 4 (final): the first job post; posting it completes onboarding on the server. A post the
+ * scam shield holds opens its page, which says why.
+ */
 export function FirstJobStep() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  async function posted() {
-    toast.success(t('jobs.postedOnboarding'));
+  async function posted(job: JobView) {
+    const held = job.moderation.state === 'held';
+    if (held) toast.warning(t('moderation.heldPosted'));
+    else toast.success(t('jobs.postedOnboarding'));
     // The server has marked the user onboarded: the guard must see that before we move on.
     try {
       queryClient.setQueryData(meKey, await fetchMe());
@@ -29,7 +35,13 @@ export function FirstJobStep() {
     }
     void queryClient.invalidateQueries({ queryKey: recruiterProfileKey });
     void queryClient.invalidateQueries({ queryKey: jobsKey });
-    await navigate('/recruiter-dashboard/Home', { replace: true });
+    // A held post: its page says why and that a moderator will look at it.
+    await navigate(
+      held ? `/job-detail/${encodeURIComponent(job.id)}` : '/recruiter-dashboard/Home',
+      {
+        replace: true,
+      },
+    );
   }
 
   return (

@@ -4,8 +4,12 @@ import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { salaryText } from '../../lib/job-format.ts';
 import { CardLink, LinkCard } from '../../components/link-card.tsx';
+import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 
-/** One of the recruiter's job posts; the title links to the job page and covers the card. */
+/**
+ * One of the recruiter's job posts; the title links to the job page and covers the card. A job
+ * the scam shield or a moderator holds says so, and why.
+ */
 export function RecruiterJobCard({ job }: { job: JobView }) {
   const { t, i18n } = useTranslation();
   const open = job.status === 'open';
@@ -24,6 +28,8 @@ export function RecruiterJobCard({ job }: { job: JobView }) {
           {open ? t('jobs.open') : t('jobs.closed')}
         </span>
       </div>
+
+      {job.moderation.state === 'held' && <HeldJobNotice reasons={job.moderation.reasons} />}
 
       {job.applications > 0 && (
         <p className="inline-flex items-center gap-1 text-sm font-medium text-brand-700">

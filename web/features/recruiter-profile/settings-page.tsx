@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { meKey } from '../../lib/session.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
 import { SettingsSections } from './settings-sections.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
@@ -30,7 +31,8 @@ function fieldOf(err: unknown): string | null {
 
 /**
  * /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view.
- * Sign Out is here too: it is the recruiter's account screen.
+ * The people the recruiter blocked (to unblock) and Sign Out are here too: it is the recruiter's
+ * account screen.
  */
 export function RecruiterSettingsPage() {
   const { t } = useTranslation();
@@ -182,7 +184,12 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
           </div>
         )}
       </form>
-      {!editing && <SignOutButton className="mt-6 w-full" />}
+      {!editing && (
+        <div className="mt-6 flex flex-col gap-6">
+          <BlockedPeopleCard />
+          <SignOutButton className="w-full" />
+        </div>
+      )}
     </SettingsFrame>
   );
 }

@@ -1,11 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { homePathForRole } from '#shared/routes.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
+import { homePathOf } from '../../lib/where-next.ts';
 import { useCandidate } from './api.ts';
 import { CandidateReadOnlyView } from './candidate-read-only-view.tsx';
 import { LoadFailed } from './load-failed.tsx';
@@ -20,7 +20,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
   // Opened directly (no page to go back to): go home instead.
   const goBack = () =>
     location.key === 'default'
-      ? navigate(homePathForRole(me?.role ?? null), { replace: true })
+      ? navigate(homePathOf(me?.role ?? null), { replace: true })
       : navigate(-1);
 
   return (

@@ -1,0 +1,119 @@
+import type { z } from 'zod';
+import { TRUST_LIMITS } from '#shared/limits.ts';
+import type { reportBody } from '#shared/schemas/moderation.ts';
+import type { Ctx } from '../../context.ts';
+import type { Queryable } from '../../db/client.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { AppError, badRequest, conflict } from '../../lib/errors.ts';
+import { takeTokens } from '../../lib/rate-limit.ts';
+
+/** Independent reports (distinct reporters) that hide a job or a recruiter until a moderator decides. */
+export const REPORTS_TO_HOLD = 3;
+
+/**
+ * A user reports a person, a job or a message. The report joins the moderators' queue; the third
+ * independent open report on a job holds the job, on a recruiter holds all their jobs (out of
+ * feeds and recommendations) until a moderator decides.
+ */
+export async function createReport(
+  ctx: Ctx,
+  me: SessionUser,
+  v: z.output<typeof reportBody>,
+): Promise<{ id: string }> {
+  return ctx.db.tx(async (q) => {
+    let targetUserId = v.userId ?? null;
+    const jobId = v.jobId ?? null;
+    const messageId = v.messageId ?? null;
+    if (messageId !== null) {
+      // Only a message of the other member, in a room of mine.
+      const [m] = await q.query<{ sender_id: string | null; mine: boolean }>(
+        `SELECT m.sender_id, (r.recruiter_id = $2 OR r.seeker_id = $2) AS mine
+           FROM chat_messages m JOIN chat_rooms r ON r.id = m.room_id WHERE m.id = $1`,
+        [messageId, me.id],
+      );
+      if (!m?.mine || !m.sender_id || m.sender_id === me.id)
+        throw new AppError(404, 'moderation.cannotReport');
+      targetUserId = m.sender_id;
+    }
+    if (jobId !== null) {
+      const [job] = await q.query<{ recruiter_id: string }>(
+        'SELECT recruiter_id FROM jobs WHERE id = $1',
+        [jobId],
+      );
+      if (!job) throw new AppError(404, 'moderation.cannotReport');
+      if (job.recruiter_id === me.id) throw badRequest('moderation.cannotReport');
+      targetUserId ??= job.recruiter_id;
+    }
+    if (targetUserId !== null) {
+      const [u] = await q.query(
+        `SELECT 1 FROM users WHERE id = $1 AND deleted_at IS NULL AND user_role IN ('user', 'recruiter')`,
+        [targetUserId],
+      );
+      if (!u || targetUserId === me.id) throw new AppError(404, 'moderation.cannotReport');
+    }
+    const [dup] = await q.query(
+      `SELECT 1 FROM reports WHERE reporter_id = $1 AND resolved_at IS NULL
+          AND job_id IS NOT DISTINCT FROM $2 AND message_id IS NOT DISTINCT FROM $3
+          AND target_user_id IS NOT DISTINCT FROM $4`,
+      [me.id, jobId, messageId, targetUserId],
+    );
+    if (dup) throw conflict('moderation.alreadyReported');
+    await takeTokens(q, [
+      {
+        bucket: 'report',
+        key: me.id,
+        limit: TRUST_LIMITS.reportsPerDay,
+        seconds: 86_400,
+        message: 'limits.reports',
+      },
+    ]);
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO reports (reporter_id, target_user_id, job_id, message_id, reason, details)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [me.id, targetUserId, jobId, messageId, v.reason, v.details],
+    );
+    await holdOnReports(q, jobId, targetUserId);
+    return { id: row!.id };
+  });
+}
+
+/** The third independent open report holds the job, or the recruiter. */
+async function holdOnReports(
+  q: Queryable,
+  jobId: string | null,
+  targetUserId: string | null,
+): Promise<void> {
+  if (jobId) {
+    await q.query(
+      `UPDATE jobs SET moderation_state = 'held',
+              moderation_reasons = array_append(array_remove(moderation_reasons, 'reports'), 'reports')
+        WHERE id = $1 AND moderation_state = 'published'
+          AND (SELECT count(DISTINCT reporter_id) FROM reports
+                WHERE job_id = $1 AND resolved_at IS NULL AND reporter_id IS NOT NULL) >= $2`,
+      [jobId, REPORTS_TO_HOLD],
+    );
+  }
+  if (targetUserId) {
+    await q.query(
+      `UPDATE users SET held_at = now()
+        WHERE id = $1 AND held_at IS NULL AND user_role = 'recruiter'
+          AND (SELECT count(DISTINCT reporter_id) FROM reports
+                WHERE target_user_id = $1 AND resolved_at IS NULL AND reporter_id IS NOT NULL) >= $2`,
+      [targetUserId, REPORTS_TO_HOLD],
+    );
+  }
+}
+
+/** The scam shield's flag on a message joins the queue like a report (no reporter). */
+export async function queueFlaggedMessage(
+  q: Queryable,
+  messageId: number,
+  senderId: string,
+  codes: string[],
+): Promise<void> {
+  await q.query(
+    `INSERT INTO reports (reporter_id, target_user_id, message_id, reason, details)
+     VALUES (NULL, $1, $2, 'shield', $3)`,
+    [senderId, messageId, codes.join(', ')],
+  );
+}

@@ -1,0 +1,34 @@
+import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { shieldReasons } from '../../lib/shield-text.ts';
+
+/**
+ * What the owner of a held job sees (on its page, in their list, after posting it): it is held,
+ * why, and that a moderator will look at it. `announce` reads it out when it appears (right after
+ * posting); in lists and on the job page it is plain content.
+ */
+export function HeldJobNotice({
+  reasons,
+  announce = false,
+}: {
+  reasons: readonly string[];
+  announce?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role={announce ? 'status' : undefined}
+      className="flex items-start gap-2.5 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+    >
+      <ShieldAlert size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-amber-700" />
+      <div>
+        <p className="font-semibold">{t('moderation.heldTitle')}</p>
+        <p>
+          {reasons.length > 0
+            ? t('moderation.heldText', { reasons: shieldReasons(t, reasons) })
+            : t('moderation.heldTextPlain')}
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { AppScreen } from '../../components/layout/app-screen.tsx';
+import { SignOutButton } from '../../components/sign-out-button.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useModerationQueue } from './api.ts';
+import { QueueItemCard } from './queue-item-card.tsx';
+
+/** /admin (moderators only): the queue of reports and held jobs, and Sign Out. */
+export function AdminPage() {
+  const { t } = useTranslation();
+  const { data: items, isPending, isError, refetch, isFetching } = useModerationQueue();
+
+  let body;
+  if (isPending) body = <Spinner />;
+  else if (isError)
+    body = (
+      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
+        <p className="text-sm text-red-700">{t('moderation.queueFailed')}</p>
+        <Button variant="outline" disabled={isFetching} onClick={() => void refetch()}>
+          {t('moderation.retry')}
+        </Button>
+      </div>
+    );
+  else if (items.length === 0)
+    body = (
+      <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center font-semibold text-slate-600">
+        {t('moderation.queueEmpty')}
+      </p>
+    );
+  else
+    body = (
+      <>
+        <p role="status" className="mb-3 text-sm text-slate-600">
+          {t('moderation.queueCount', { count: items.length })}
+        </p>
+        <ul aria-label={t('moderation.queueSubtitle')} className="flex flex-col gap-4">
+          {items.map((item) => (
+            <li key={`${item.kind}-${item.id}`}>
+              <QueueItemCard item={item} />
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+
+  return (
+    <AppScreen title={t('moderation.queueTitle')} nav={false}>
+      {body}
+      <SignOutButton className="mt-8 w-full" />
+    </AppScreen>
+  );
+}
