@@ -1,12 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
-import { NotFoundPage } from '../features/shell/not-found-page.tsx';
 import { useMe } from '../lib/session.ts';
 import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
+
+const NotFoundPage = lazy(() =>
+  import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /**
  * Who may open a screen (spec "Route table and guards"):

@@ -9,11 +9,7 @@ import type { JobView } from '#shared/schemas/jobs.ts';
  * conversations in 30 days). Plain text, so screen readers read what sighted people see; the
  * title says what the numbers mean.
  */
-export function ReplyRateBadge({
-  replyRate,
-}: {
-  replyRate: JobView['recruiter']['replyRate'];
-}) {
+export function ReplyRateBadge({ replyRate }: { replyRate: JobView['recruiter']['replyRate'] }) {
   const { t } = useTranslation();
   if (!replyRate) return null;
   const time = replyRate.medianMinutes === null ? null : replyTime(replyRate.medianMinutes);

@@ -11,6 +11,8 @@ import { getOrCreateRoom, memberRoom, type RoomRow } from './rooms.repo.ts';
 import { findMessage, insertMessage, markRead } from './messages.repo.ts';
 import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
+import { scanMessage } from '#shared/scam-shield/index.ts';
+import { queueFlaggedMessage } from '../moderation/reports.service.ts';
 import { messageBuckets, newConversationBuckets } from '../../policies/limits.ts';
 
 const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
@@ -135,6 +137,7 @@ export async function sendMessage(
       clientId,
       kind: 'text',
       message: text,
+      warnings: scanMessage(text),
     });
   } catch (err) {
     // The room went with a member's deleted account after its members were cached.
@@ -152,6 +155,11 @@ export async function sendMessage(
     fromConn,
   );
   if (me.id === members[0]) await reopenIfAutoClosed(ctx, roomId, members);
+  // A recruiter's flagged message is delivered (the seeker sees the warning) and queued for the
+  // moderators. A seeker's own details in their messages are theirs to share: not queued.
+  if (result.created && result.message.warnings.length > 0 && me.id === members[0]) {
+    await queueFlaggedMessage(ctx.db, result.message.id, me.id, result.message.warnings);
+  }
   return result;
 }
 

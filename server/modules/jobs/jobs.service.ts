@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { authorize, type Actor } from '../../policies/policies.ts';
+import { scanJob, SHIELD_CODES } from '#shared/scam-shield/index.ts';
 import { advance } from '../onboarding/onboarding.service.ts';
 import { findJob } from './jobs.repo.ts';
 
@@ -59,11 +60,55 @@ export async function createJob(
         v.requirements,
       ],
     );
+    await rescanJob(q, job!.id);
     if (!owner.is_onboarded) await advance(q, recruiterId, 4, true);
     return job!.id;
   });
   ctx.matching.nudge(); // recommended candidates: refresh this recruiter's scores
   return id;
+}
+
+/**
+ * The scam shield on every job post and edit (shared/scam-shield): a job that trips it is held
+ * (not in feeds or recommendations) with the codes as reasons, until a moderator publishes it; a
+ * clean edit of a job held only by the shield publishes it again. Holds for reports and a
+ * moderator's hiding stay.
+ */
+async function rescanJob(q: Queryable, jobId: string): Promise<void> {
+  const [j] = await q.query<{
+    title: string;
+    description: string;
+    min_salary: number | null;
+    max_salary: number | null;
+    level: string;
+    job_category: string;
+    type: string;
+    moderation_state: string;
+    moderation_reasons: string[];
+  }>(
+    `SELECT title, description, min_salary, max_salary, level, job_category, type, moderation_state, moderation_reasons
+       FROM jobs WHERE id = $1`,
+    [jobId],
+  );
+  if (!j) return;
+  const codes = scanJob({
+    title: j.title,
+    description: j.description,
+    minSalary: j.min_salary === null ? null : Number(j.min_salary),
+    maxSalary: j.max_salary === null ? null : Number(j.max_salary),
+    level: j.level,
+    jobCategory: j.job_category,
+    type: j.type,
+  });
+  const kept = j.moderation_reasons.filter((r) => !(SHIELD_CODES as readonly string[]).includes(r));
+  const reasons = [...kept, ...codes];
+  const state =
+    j.moderation_state === 'hidden' ? 'hidden' : reasons.length > 0 ? 'held' : 'published';
+  await q.query('UPDATE jobs SET moderation_state = $2, moderation_reasons = $3 WHERE id = $1', [
+    jobId,
+    state,
+    reasons,
+  ]);
 }
 
 /** Loads a job for a change and checks the caller owns it (server-enforced ownership). */
@@ -109,6 +154,7 @@ export async function updateJob(
     }
     if (sets.length === 0) return;
     await q.query(`UPDATE jobs SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values);
+    await rescanJob(q, jobId);
   });
   ctx.matching.nudge();
 }

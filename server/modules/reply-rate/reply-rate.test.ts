@@ -245,7 +245,7 @@ describe('7-day auto-close', () => {
         messages: { kind: string; message: string; senderId: string | null }[];
       }
     ).messages;
-  const isAuto = (e: ServerFrame) =>
+  const isAuto = (e: ServerFrame): e is Extract<ServerFrame, { type: 'message.created' }> =>
     e.type === 'message.created' && e.message.meta?.autoClosed === true;
 
   it('closes an unanswered seeker-started room after 7 days, once, and tells the seeker live', async () => {
