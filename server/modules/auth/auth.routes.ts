@@ -68,6 +68,12 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       const { phone, code } = request.body;
       await ctx.codes.verify({ purpose: 'login', target: phone, code, ip: request.ip });
       const userId = await upsertUserByPhone(ctx.db, phone);
+      // A suspended account gets no new session (a moderator restores it).
+      const [suspended] = await ctx.db.query(
+        'SELECT 1 FROM users WHERE id = $1 AND suspended_at IS NOT NULL',
+        [userId],
+      );
+      if (suspended) throw new AppError(403, 'moderation.suspended');
       const token = await createSession(ctx.db, userId, request.ip, request.headers['user-agent']);
       setSessionCookie(reply, token);
       const user = await findMe(ctx.db, userId);

@@ -42,7 +42,8 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
   }>(
     `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step
        FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL`,
+      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
+        AND u.suspended_at IS NULL`,
     [hash],
   );
   if (!row) return null;
