@@ -31,6 +31,8 @@ interface Job {
 let h: Harness;
 let seeker: Person;
 const people: Person[] = [];
+/** The Kaveri job the seeker reports from its page. */
+let kaveriJob: Job;
 
 beforeAll(async () => {
   h = await startHarness();
@@ -119,6 +121,7 @@ describe('report a job', () => {
     const s = seeker.page;
     const [job] = await jobsOf(KAVERI.company);
     expect(job).toBeDefined();
+    kaveriJob = job!;
     await s.goto(`/job-detail/${job!.id}`);
     await s.getByRole('heading', { name: job!.title, level: 1 }).waitFor();
     // The recruiter card has its own menu to report or block the person.
@@ -201,6 +204,40 @@ describe('block and unblock', () => {
   });
 });
 
+describe('a job post the scam shield holds', () => {
+  it('is saved but held: its owner sees why after posting, on its page and in their list', async () => {
+    const r = people.find((p) => p.name === NIMBUS.name)!.page;
+    const title = 'Store Helper (Work From Home)';
+    await r.goto('/post-job');
+    await r.getByLabel('Job title').fill(title);
+    await r.getByLabel('Job type').selectOption({ label: 'Full-time' });
+    await r.getByLabel('Experience level').selectOption({ label: '1-3 years' });
+    await r.getByLabel('Job category').selectOption({ label: 'Sales & BD' });
+    await r
+      .getByLabel('Description')
+      .fill(
+        'Pay a refundable registration fee of Rs 2000 by UPI to book your joining slot. Details on t.me/nimbusjobs',
+      );
+    await r.getByRole('button', { name: 'Post Job' }).click();
+
+    // Not the usual success: the post is held, and the screen says why.
+    await r.getByText(en.moderation.heldPosted).waitFor();
+    const notice = r.getByRole('status').filter({ hasText: en.moderation.heldTitle });
+    await notice.getByText(new RegExp(en.moderation.shield.payment_request)).waitFor();
+    await r.getByRole('link', { name: en.moderation.viewJob }).click();
+    await r.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await r.getByText(en.moderation.heldTitle).waitFor();
+
+    await r.goto('/recruiter-dashboard/Profile');
+    const card = r.getByRole('article').filter({ hasText: title });
+    await card.getByText(en.moderation.heldTitle).waitFor();
+
+    // Seekers do not see it.
+    const listed = await jobsOf(NIMBUS.company);
+    expect(listed.some((j) => j.title === title)).toBe(false);
+  });
+});
+
 describe('a seeker reports a recruiter who asked for money, and a moderator suspends them', () => {
   let recruiter: Person;
   let admin: Person;
@@ -231,6 +268,38 @@ describe('a seeker reports a recruiter who asked for money, and a moderator susp
     expect(await seeker.page.getByRole('heading', { name: en.moderation.queueTitle }).count()).toBe(
       0,
     );
+  });
+
+  it('a dismissed report is recorded, and shown with who and why on the next item about that account', async () => {
+    const a = admin.page;
+    const s = seeker.page;
+    await a.reload();
+    const first = a.getByRole('article').filter({ hasText: 'The address does not exist.' });
+    await first.getByText(kaveriJob.title).first().waitFor();
+    await first.getByRole('button', { name: en.moderation.actions.dismiss }).click();
+    const d = dialog(a, en.moderation.actions.dismiss);
+    await d.getByLabel(en.moderation.actionReason).fill('Checked: the address exists.');
+    await d.getByRole('button', { name: en.moderation.actionConfirm }).click();
+    await toast(a, `Done: ${en.moderation.actions.dismiss}`);
+    await expect.poll(() => first.count()).toBe(0);
+
+    // The seeker reports the recruiter from the card on the job page.
+    await s.goto(`/job-detail/${kaveriJob.id}`);
+    await s.getByRole('heading', { name: kaveriJob.title, level: 1 }).waitFor();
+    await menu(s, `More actions for ${KAVERI.name}`, en.moderation.reportRecruiter);
+    await report(
+      s,
+      `Report ${KAVERI.name}`,
+      en.moderation.reasons.spam,
+      'Sends the same job every day.',
+    );
+    await toast(s, en.moderation.reported);
+
+    await a.reload();
+    const next = a.getByRole('article').filter({ hasText: 'Sends the same job every day.' });
+    await next.getByText(KAVERI.name).first().waitFor();
+    await next.getByText(/^Dismiss by /).waitFor();
+    await next.getByText('Why: Checked: the address exists.').waitFor();
   });
 
   it('the recruiter asks for a fee in the chat; the seeker is warned and reports the message', async () => {

@@ -43,7 +43,7 @@ describe('moderation actions that fit an item', () => {
   it('a report about a person: dismiss or suspend, settling the report', () => {
     const actions = actionsFor(item({ account: account() }));
     expect(actions).toEqual([
-      { action: 'dismiss', reportId: 'r1' },
+      { action: 'dismiss', reportId: 'r1', userId: 'u1' },
       { action: 'suspend', reportId: 'r1', userId: 'u1' },
     ]);
   });
