@@ -19,9 +19,10 @@ import { createMailDriver } from './adapters/mail.ts';
 import { createBus } from './adapters/bus.ts';
 import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
-import { pruneEvents } from './lib/rate-limit.ts';
+import { pruneEvents, recordRefusals } from './lib/rate-limit.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerHeaders } from './plugins/headers.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -92,6 +93,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   };
 
   await app.register(cookie);
+  // Before the routes: compression and helmet attach to each route as it is added.
+  await registerHeaders(app, config);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -109,6 +112,9 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     transform: jsonSchemaTransform,
   });
   registerErrorHandling(app);
+  app.addHook('onError', async (request, _reply, err) => {
+    await recordRefusals(db, err).catch((e) => request.log.warn({ err: e }, 'refusal not kept'));
+  });
   registerAuth(app, ctx);
 
   await app.register(async (scope) => {
@@ -149,7 +155,9 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
 }
 
 // The built single-page app: files from dist/web, and index.html for every other non-API GET so
-// that client-side routes (and the 404 screen) work on reload.
+// that client-side routes (and the 404 screen) work on reload. The build writes a .br and a .gz
+// next to every text file (vite.config.ts); they are sent as they are to browsers that accept
+// them, so nothing is compressed per request.
 function serveWebApp(app: FastifyInstance, config: Config): void {
   if (!existsSync(path.join(config.webDist, 'index.html'))) return;
   void app.register(fastifyStatic, {
@@ -157,6 +165,7 @@ function serveWebApp(app: FastifyInstance, config: Config): void {
     wildcard: false,
     index: false,
     cacheControl: false,
+    preCompressed: true,
     // Vite's hashed bundles never change; everything else is revalidated.
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
@@ -170,7 +179,10 @@ function serveWebApp(app: FastifyInstance, config: Config): void {
     '/*',
     { config: { policy: 'public' }, schema: { hide: true } },
     async (request, reply) => {
-      if (request.url.startsWith('/api/')) return reply.callNotFound();
+      // A missing hashed file (an old chunk after a deploy) is a 404, not the page: the web app's
+      // error screen then reloads it (web/app/error-screen.tsx).
+      if (request.url.startsWith('/api/') || request.url.startsWith('/assets/'))
+        return reply.callNotFound();
       return reply.sendFile('index.html');
     },
   );

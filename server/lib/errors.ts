@@ -5,6 +5,11 @@ import { english, type Vars } from '#shared/i18n/translate.ts';
  * answers with the English text and the key, so the web app can show the user's language.
  */
 export class AppError extends Error {
+  /**
+   * For a 429 from the token buckets: the limits that refused, recorded for the moderators after
+   * the refused action's transaction has rolled back (server/lib/rate-limit.ts).
+   */
+  refused?: { bucket: string; key: string }[];
   constructor(
     readonly status: number,
     readonly code: string,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { tooManyRequests } from './errors.ts';
+import { AppError, tooManyRequests } from './errors.ts';
 
 export interface Window {
   bucket: string;
@@ -98,7 +98,17 @@ export async function takeTokens(q: Queryable, buckets: Bucket[]): Promise<void>
     if (w > wait) [worst, wait] = [i, w];
   });
   const b = refused[worst]!;
-  // Kept for the moderators: which limits an account ran into, and how often.
-  for (const r of refused) await recordEvent(q, `refused:${r.bucket}`, r.key);
-  throw tooManyRequests(b.message, wait, { limit: b.limit });
+  const error = tooManyRequests(b.message, wait, { limit: b.limit });
+  error.refused = refused.map((r) => ({ bucket: r.bucket, key: r.key }));
+  throw error;
+}
+
+/**
+ * Keeps, for the moderators, which limits an account ran into and how often. Called with the
+ * database itself once the refused action's transaction is over (the error hook of app.ts, the
+ * socket send), so the record survives the rollback.
+ */
+export async function recordRefusals(q: Queryable, err: unknown): Promise<void> {
+  if (!(err instanceof AppError) || !err.refused) return;
+  for (const r of err.refused) await recordEvent(q, `refused:${r.bucket}`, r.key);
 }

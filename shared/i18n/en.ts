@@ -609,6 +609,11 @@ export const en = {
     state:
       "This GSTIN is registered in another state. Enter your company's GSTIN for {{state}}, where your headquarters is.",
   },
+  errorScreen: {
+    title: 'Something went wrong',
+    text: 'This screen could not be opened. Check your internet connection and try again.',
+    retry: 'Retry',
+  },
   info: {
     aboutTitle: 'About NearHire',
     aboutText:

@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Guard, type Access } from './guard.tsx';
+import { RouteErrorScreen } from './error-screen.tsx';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 
@@ -120,6 +121,8 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
+    // Any screen that throws, or whose code chunk fails to load, ends here (error-screen.tsx).
+    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage mode="login" /> },

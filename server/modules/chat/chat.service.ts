@@ -13,6 +13,7 @@ import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
 import { queueFlaggedMessage } from '../moderation/reports.service.ts';
+import { listedJobSql, noBlockSql } from '../moderation/visibility.ts';
 import { messageBuckets, newConversationBuckets } from '../../policies/limits.ts';
 
 const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
@@ -42,9 +43,11 @@ export async function startRoom(
   return ctx.db.tx(async (q) => {
     if (me.role === 'user') {
       if (!('jobId' in body) || 'seekerId' in body || !body.jobId) throw forbidden();
+      // Only a job the seeker may see (moderation/visibility.ts): not held, hidden, from a
+      // suspended or held recruiter, or across a block.
       const [job] = await q.query<{ recruiter_id: string; status: string }>(
-        'SELECT recruiter_id, status FROM jobs WHERE id = $1',
-        [body.jobId],
+        `SELECT j.recruiter_id, j.status FROM jobs j WHERE j.id = $1 AND ${listedJobSql('j', '$2::uuid')}`,
+        [body.jobId, me.id],
       );
       if (!job) throw notFound('jobs.notFound');
       const existing = await q.query<RoomRow>(
@@ -64,8 +67,9 @@ export async function startRoom(
     // A recruiter reaches out only after telling who they are (onboarding finished).
     authorize(me, 'onboardedRecruiter');
     const [seeker] = await q.query(
-      'SELECT 1 FROM users WHERE id = $1 AND user_role = $2 AND is_onboarded AND deleted_at IS NULL',
-      [body.seekerId, 'user'],
+      `SELECT 1 FROM users u WHERE u.id = $1 AND u.user_role = 'user' AND u.is_onboarded AND u.deleted_at IS NULL
+          AND u.suspended_at IS NULL AND ${noBlockSql('u.id', '$2::uuid')}`,
+      [body.seekerId, me.id],
     );
     if (!seeker) throw notFound('chat.candidateProfileMissing');
     const jobId = body.jobId ?? null;

@@ -2,6 +2,7 @@ import { english } from '#shared/i18n/translate.ts';
 import { socketSendFrame, type SocketSendReply } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
+import { recordRefusals } from '../../lib/rate-limit.ts';
 import { findSessionByHash, type SessionUser } from '../auth/sessions.ts';
 import { sendMessage } from './chat.service.ts';
 
@@ -83,7 +84,10 @@ export async function handleSocketSend(
     );
     return { type: 'message.ack', ref, message: stored.message };
   } catch (err) {
-    if (err instanceof AppError) return nack(ref, err);
+    if (err instanceof AppError) {
+      await recordRefusals(ctx.db, err).catch(() => {});
+      return nack(ref, err);
+    }
     ctx.log.error({ err }, 'socket send failed');
     return nack(ref, new AppError(500, 'errors.internal'));
   } finally {

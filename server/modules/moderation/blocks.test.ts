@@ -39,8 +39,7 @@ afterAll(async () => {
 
 const block = (u: TestUser, other: TestUser | string) =>
   as(w.t, u, 'POST', '/api/blocks', { userId: typeof other === 'string' ? other : other.id });
-const unblock = (u: TestUser, other: TestUser) =>
-  as(w.t, u, 'DELETE', `/api/blocks/${other.id}`);
+const unblock = (u: TestUser, other: TestUser) => as(w.t, u, 'DELETE', `/api/blocks/${other.id}`);
 async function blocked(u: TestUser) {
   const res = await as(w.t, u, 'GET', '/api/blocks');
   expect(res.statusCode, res.body).toBe(200);
@@ -146,7 +145,10 @@ describe('blocking', () => {
         expect(mine[0]).toMatchObject({ userId: other.id });
         expect(Date.parse(mine[0]!.blockedAt)).toBeGreaterThan(Date.now() - 60_000);
         if (who === 'seeker')
-          expect(mine[0]).toMatchObject({ name: 'Test Recruiter', companyName: 'Blue Lotus Foods' });
+          expect(mine[0]).toMatchObject({
+            name: 'Test Recruiter',
+            companyName: 'Blue Lotus Foods',
+          });
         else expect(mine[0]!.name).toMatch(/^Asha Seeker/);
         expect(await blocked(other)).toEqual([]);
 

@@ -174,6 +174,10 @@ export async function openWs(base: string, u: TestUser): Promise<WsClient> {
   return w;
 }
 
+/** The socket's close code, or null when it is still open after `ms`. */
+export const closedWithin = (socket: WsClient, ms: number) =>
+  Promise.race([socket.closed, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+
 let refs = 0;
 export async function wsSend(w: WsClient, roomId: string, message: string) {
   const ref = `m${++refs}`;
@@ -227,6 +231,19 @@ export async function roomView(t: BuiltApp, u: TestUser, room: string) {
   const res = await as(t, u, 'GET', `/api/rooms/${room}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json().room as { other: { id: string; suspended: boolean; blockedByMe: boolean } };
+}
+
+/**
+ * Signs an existing account in again over HTTP (another phone or browser): its last code is aged
+ * past the resend cooldown first, as if the person waited.
+ */
+export async function loginAgain(t: BuiltApp, u: TestUser, ip: string): Promise<TestUser> {
+  const digits = u.phone.replace(/\D/g, '').slice(-10);
+  await t.ctx.db.query(
+    "UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1",
+    [`+91${digits}`],
+  );
+  return { ...u, cookie: await login(t, digits, ip) };
 }
 
 /** Whether the session behind this cookie still works. */

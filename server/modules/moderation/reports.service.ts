@@ -95,10 +95,12 @@ async function holdOnReports(
   }
   if (targetUserId) {
     await q.query(
+      // About the person or their messages: reports on one job hold that job, not all of them.
       `UPDATE users SET held_at = now()
         WHERE id = $1 AND held_at IS NULL AND user_role = 'recruiter'
           AND (SELECT count(DISTINCT reporter_id) FROM reports
-                WHERE target_user_id = $1 AND resolved_at IS NULL AND reporter_id IS NOT NULL) >= $2`,
+                WHERE target_user_id = $1 AND job_id IS NULL AND resolved_at IS NULL
+                  AND reporter_id IS NOT NULL) >= $2`,
       [targetUserId, REPORTS_TO_HOLD],
     );
   }

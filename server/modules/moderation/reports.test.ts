@@ -23,7 +23,7 @@ import {
   type TestUser,
   type World,
 } from './moderation.test-helpers.ts';
-import { REPORTS_TO_HOLD } from './reports.service.ts';
+import { queueFlaggedMessage, REPORTS_TO_HOLD } from './reports.service.ts';
 
 // Issue 12, point 1: reports by both roles, about a message, a job or a person; the denials; and
 // the hold that three independent reporters put on a job or a recruiter. Through HTTP against the
@@ -40,9 +40,11 @@ afterAll(async () => {
 });
 
 const heldAt = async (userId: string) =>
-  (await w.t.ctx.db.query<{ held_at: Date | null }>('SELECT held_at FROM users WHERE id = $1', [
-    userId,
-  ]))[0]!.held_at;
+  (
+    await w.t.ctx.db.query<{ held_at: Date | null }>('SELECT held_at FROM users WHERE id = $1', [
+      userId,
+    ])
+  )[0]!.held_at;
 
 /** A recruiter, a seeker and the room between them. */
 async function pair() {
@@ -138,11 +140,7 @@ describe('reporting', () => {
       'moderation.cannotReport',
     );
     // A moderator is no one to report.
-    expectError(
-      await report(w.t, stranger, { userId: admin.id }),
-      404,
-      'moderation.cannotReport',
-    );
+    expectError(await report(w.t, stranger, { userId: admin.id }), 404, 'moderation.cannotReport');
     const stored = await w.t.ctx.db.query('SELECT 1 FROM reports WHERE reporter_id = ANY($1)', [
       [stranger.id, other.id],
     ]);
@@ -349,6 +347,34 @@ describe('three independent reports hold a job or a recruiter', () => {
     await reported(w.t, await newSeeker(w), { userId: r.id });
     expect(await heldAt(r.id)).not.toBeNull();
     await expectListed(w, viewer, job, false);
+  });
+
+  it("the scam shield's flags join the queue without a reporter, and never hold anyone", async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    const flagged: number[] = [];
+    for (let i = 0; i < REPORTS_TO_HOLD; i++) {
+      const room = await openRoom(w.t, r, await newSeeker(w));
+      const id = await said(w.t, r, room, 'Please confirm your interview time');
+      // What the message path does when the shield flags a recruiter's message (the text is
+      // clean, so the shield itself queues nothing and this is the one flag).
+      await queueFlaggedMessage(w.t.ctx.db, id, r.id, ['payment_request']);
+      flagged.push(id);
+    }
+    expect(await heldAt(r.id)).toBeNull();
+    await expectListed(w, viewer, job, true);
+    const [row] = await w.t.ctx.db.query<{ id: string }>(
+      'SELECT id FROM reports WHERE message_id = $1',
+      [flagged[0]],
+    );
+    expect(await queueItem(w.t, admin, row!.id)).toMatchObject({
+      kind: 'report',
+      reason: 'shield',
+      details: 'payment_request',
+      reporter: null,
+      account: { id: r.id },
+    });
   });
 
   it('three reports about a seeker hold no one (holds are for jobs and recruiters)', async () => {

@@ -1,0 +1,152 @@
+// Building blocks of the rules: word boundaries that work for Devanagari, words that survive a
+// split ("tele gram", "pay-ment", "र जि स्ट्रे श न"), amounts and negations. The rules in rules/*.ts
+// are written with these so each one stays a short, readable list.
+
+/** Start and end of a word, for Latin and Devanagari alike (JS's \b is ASCII-only). */
+export const B = String.raw`(?<![\p{L}\p{M}\p{N}_])`;
+export const E = String.raw`(?![\p{L}\p{M}\p{N}_])`;
+
+/** What may sit between the letters of a split word: spaces, dots, dashes, stars. */
+const GAP = String.raw`[\s.*_\-'’·•|/\\~+]{0,3}`;
+
+/**
+ * Letters that stand in for others after normalisation ("1" is read as "i" but may mean "l"),
+ * and symbols normalize() leaves alone because UPI ids and prices need them ("p@y", "$end").
+ */
+const ALIKE: Record<string, string> = { i: '[il]', l: '[li]', g: '[gq]', a: '[a@]', s: '[s$]' };
+
+/**
+ * A word that may be split anywhere by a few separators: fz('telegram') matches "telegram",
+ * "tele gram", "tele-gram" and "teleqram"; fz('रजिस्ट्रेशन') matches "र जि स्ट्रे श न". Short Latin
+ * words are not split (normalize() already joins fully spaced ones like "p a y"), so "upi" does
+ * not match "pick up i".
+ */
+export function fz(word: string): string {
+  const chars = [...word];
+  const latin = /^[a-z]+$/.test(word);
+  const piece = (c: string) => ALIKE[c] ?? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (latin && chars.length < 5) return chars.map(piece).join('');
+  return chars.map(piece).join(GAP);
+}
+
+/** One of several alternatives as a whole word: w('fee', 'fees', 'charge'). */
+export function w(...alternatives: string[]): string {
+  return `${B}(?:${alternatives.join('|')})${E}`;
+}
+
+/** A regular expression from a source built with the helpers above. */
+export function rx(source: string): RegExp {
+  // Patterns are written like the text they match: nukta dropped, candrabindu as anusvara.
+  return new RegExp(source.replace(/\u093C/g, '').replace(/\u0901/g, '\u0902'), 'iu');
+}
+
+/** Up to `n` characters of anything in between (kept short so phrases stay phrases). */
+export function near(n: number): string {
+  return `[\\s\\S]{0,${n}}?`;
+}
+
+/** Number words Hindi and Hinglish use for thousands and lakhs. */
+const THOUSAND = String.raw`(?:k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार)`;
+const LAKH = String.raw`(?:lakh|lakhs|lac|lacs|lakh?|लाख)`;
+const RUPEE_WORD = String.raw`(?:\/-|rs\.?|rupees?|rupaye|rupaiye|rupay|rupya|rupye|rupe|रुपये|रुपए|रुपया|रुपयों|रुपय|रु\.?)`;
+
+/**
+ * A sum of money: "₹1500" (normalize writes Rs., INR and rupees that way), "1500 rs", "1500/-",
+ * "1k", "2 hazaar", "1 lakh", "५०० रुपये".
+ */
+export const AMOUNT = String.raw`(?:₹\d+(?:\.\d+)?(?:\s?(?:${THOUSAND}|${LAKH})${E})?|${B}\d+(?:\.\d+)?\s?(?:${THOUSAND}|${LAKH})${E}(?:\s?${RUPEE_WORD})?|${B}\d+(?:\.\d+)?\s?${RUPEE_WORD}(?![\p{L}\p{N}]))`;
+
+/** A bare number that can be a price here: 3 to 6 digits, not a time, length or date. */
+export const BARE_NUMBER = String.raw`${B}\d{3,6}${E}(?!\s?(?:am|pm|baje|बजे|min|mins|minutes?|hrs?|hours?|days?|months?|years?|saal|साल|din|दिन|ghante|घंटे|%|th|st|nd|rd)${E})`;
+
+/** A sum of money or a bare number. */
+export const MONEY = `(?:${AMOUNT}|${BARE_NUMBER})`;
+
+/** Parse one match of AMOUNT (or a bare number) into rupees. */
+export function rupees(match: string): number {
+  const m = /(\d+(?:\.\d+)?)\s?(k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार|lakhs?|lacs?|lakh?|लाख)?/u.exec(
+    match,
+  );
+  if (!m?.[1]) return 0;
+  const n = Number(m[1]);
+  const unit = m[2] ?? '';
+  if (/^(k|thousand|ha|हज)/u.test(unit)) return n * 1000;
+  if (/^(lak|lac|लाख)/u.test(unit)) return n * 100_000;
+  return n;
+}
+
+/**
+ * Phrases with a "no" that negate nothing about the scam, removed before looking for negations:
+ * "non-refundable", "वापस नहीं होगा", "don't worry", "no delay", "tension mat lo".
+ */
+const NOT_A_NEGATION = rx(
+  [
+    w(
+      'non[ -]?refundable',
+      'not refundable',
+      'no refunds?',
+      'not (?:be )?refunded',
+      'will not be returned',
+      "(?:don'?t|do not) (?:worry|delay|miss|wait|be late)",
+      'no (?:worry|worries|tension|problem|doubt|delay|risk)',
+      'without (?:delay|fail)',
+      '(?:wapas|vapas|refund) (?:nahi|nahin|nhi)',
+      '(?:tension|chinta|fikar|fikr|der) (?:mat|nahi|na)\\s?\\w*',
+      'koi (?:tension|problem|dikkat) nahi',
+    ),
+    String.raw`वापस नहीं|चिंता (?:न|मत|नहीं)|देर (?:न|मत)`,
+  ].join('|'),
+);
+
+/**
+ * Words that negate or warn in a clause: "no fees", "we never charge", "koi fees nahi", "कोई शुल्क
+ * नहीं", "do not share your OTP", "beware of fraudsters", "report anyone who asks for money".
+ * Hinglish "na" is left out: it is as often a softener ("bhej do na") as a "not". Devanagari "न"
+ * counts only before a verb ("ओटीपी न बताएं"), not at the end of a sentence.
+ */
+export const NEGATION = rx(
+  [
+    // "no" but not "whatsapp no 98xx", "mobile no.", "a/c no: 1234" (number).
+    String.raw`(?<!(?:whatsapp|mobile|contact|phone|account|a/c|roll|id|ph|call|wp|wa|card|khata)\s)${B}no(?!\.?\s?[:\-]?\s?[\dx+])${E}`,
+    w(
+      'not',
+      'never',
+      "don'?t",
+      "doesn'?t",
+      "won'?t",
+      "didn'?t",
+      "can'?t",
+      'cannot',
+      'without',
+      'nor',
+      'neither',
+      'free',
+      'zero',
+      'beware',
+      'fraud\\w*',
+      'fake',
+      'scam\\w*',
+      'report',
+      'warn(?:s|ed|ing|ings)?', // not Hinglish "warna" (otherwise)
+      'suspicious',
+      'nahi',
+      'nahin',
+      'nahee',
+      'nhi',
+      'nai',
+      'mat',
+      'kabhi',
+      'bina',
+      'muft',
+      'bharosa',
+      'dhokha',
+    ),
+    w('नहीं', 'नही', 'मत', 'कभी', 'बिना', 'मुफ्त', 'फ्री', 'सावधान', 'धोखा', 'धोखे', 'फर्जी', 'रिपोर्ट'),
+    `${B}न(?=\\s[\\p{L}])`,
+  ].join('|'),
+);
+
+/** Whether a clause is negated or a warning ("no fees", "never share your OTP"). */
+export function negated(clause: string): boolean {
+  return NEGATION.test(clause.replace(new RegExp(NOT_A_NEGATION.source, 'giu'), ' '));
+}
