@@ -52,8 +52,7 @@ function report(kind: 'messages' | 'jobs', items: Scored[]): boolean {
     ['holdout', items.filter((s) => s.split === 'holdout')],
   ] as const) {
     const m = metrics(subset);
-    const ok =
-      share(m.recall, 1) >= goal.recall && share(m.falsePositive) <= goal.falsePositive;
+    const ok = share(m.recall, 1) >= goal.recall && share(m.falsePositive) <= goal.falsePositive;
     met &&= ok;
     console.log(
       `\n ${label} (${subset.length}): goal recall >= ${goal.recall * 100}%, false positives <= ${goal.falsePositive * 100}% — ${ok ? 'met' : 'NOT MET'}`,

@@ -20,6 +20,7 @@ import { createBus } from './adapters/bus.ts';
 import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents, recordRefusals } from './lib/rate-limit.ts';
+import { scanMessage } from '#shared/scam-shield/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
@@ -73,6 +74,8 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     }
   });
 
+  // The scam shield compiles its patterns on first use: not on a user's first message.
+  scanMessage('');
   const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
   await migrate(db);
 

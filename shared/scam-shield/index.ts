@@ -55,7 +55,8 @@ export function scanMessage(text: string): ShieldCode[] {
 export function explainJob(job: ShieldJob): ShieldHit[] {
   const text = `${job.title}.\n${job.description}`;
   const hits = explainMessage(text);
-  if (tooGoodSalary(job, prepare(text).text)) hits.push({ code: 'too_good', pattern: 'job.salary' });
+  if (tooGoodSalary(job, prepare(text).text))
+    hits.push({ code: 'too_good', pattern: 'job.salary' });
   return sorted(hits);
 }
 

@@ -64,9 +64,10 @@ export const MONEY = `(?:${AMOUNT}|${BARE_NUMBER})`;
 
 /** Parse one match of AMOUNT (or a bare number) into rupees. */
 export function rupees(match: string): number {
-  const m = /(\d+(?:\.\d+)?)\s?(k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार|lakhs?|lacs?|lakh?|लाख)?/u.exec(
-    match,
-  );
+  const m =
+    /(\d+(?:\.\d+)?)\s?(k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार|lakhs?|lacs?|lakh?|लाख)?/u.exec(
+      match,
+    );
   if (!m?.[1]) return 0;
   const n = Number(m[1]);
   const unit = m[2] ?? '';

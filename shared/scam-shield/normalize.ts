@@ -54,15 +54,19 @@ const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '
 const QUANTITY_TOKEN =
   /^\d+(?:st|nd|rd|th|k|am|pm|hrs?|hours?|mins?|lpa|lakhs?|lacs?|l|cr|rs|x\d*|g|gb|mb|km|kms|kg|pcs?|yrs?|years?|months?|days?|d|s)$/;
 
-/** Invisible format characters (zero-width space and joiners, BOM, bidi marks, soft hyphen). */
-const INVISIBLE = /[\p{Cf}\u034F\u115F\u1160\u17B4\u17B5\u180E\uFE00-\uFE0F]/gu;
+/**
+ * Invisible characters: format characters (zero-width space and joiners, BOM, bidi marks, soft
+ * hyphen), the combining grapheme joiner, variation selectors and blank fillers.
+ */
+const INVISIBLE = /\p{Cf}|\u034F|\p{Variation_Selector}|\u115F|\u1160|\u17B4|\u17B5|\u180E/gu;
 
 const DEVANAGARI_DIGIT = /[\u0966-\u096F]/g;
 const NUKTA = /\u093C/g;
 const CANDRABINDU = /\u0901/g;
 
 /** Separators scammers put between single letters: "p a y", "P.A.Y.", "W*h*a*t*s*A*p*p". */
-const SPACED_LETTERS = /(?<![\p{L}\p{N}])[a-z](?:[ .*_\-·•|/+~]{1,3}[a-z](?![\p{L}\p{N}])){2,}\.?/gu;
+const SPACED_LETTERS =
+  /(?<![\p{L}\p{N}])[a-z](?:[ .*_\-·•|/+~]{1,3}[a-z](?![\p{L}\p{N}])){2,}\.?/gu;
 
 function unspace(run: string): string {
   return run.replace(/[^a-z]/g, '');
@@ -92,7 +96,10 @@ export function normalize(input: string): string {
   text = text.replace(CONFUSABLE_RE, (c) => CONFUSABLES[c] ?? c);
   text = text.replace(DEVANAGARI_DIGIT, (d) => String(d.charCodeAt(0) - 0x0966));
   text = text.replace(NUKTA, '').replace(CANDRABINDU, '\u0902');
-  text = text.replace(/[^\S\n]+/gu, ' ').replace(/ ?\n\s*/g, '\n').trim();
+  text = text
+    .replace(/[^\S\n]+/gu, ' ')
+    .replace(/ ?\n\s*/g, '\n')
+    .trim();
   text = text.replace(SPACED_LETTERS, unspace);
   // "t . me / x" → "t.me/x": a link spaced out so it is not clickable, or not caught.
   text = text.replace(/(?<![\p{L}\p{N}])(t|wa|telegram) ?\. ?me ?\/ ?/gu, '$1.me/');

@@ -62,7 +62,11 @@ function rate(items: Scored[], want: (s: Scored) => boolean, got: (s: Scored) =>
   return { hit: relevant.filter(got).length, of: relevant.length };
 }
 
-function recallAndFp(items: Scored[], positive: (s: Scored) => boolean, flagged: (s: Scored) => boolean) {
+function recallAndFp(
+  items: Scored[],
+  positive: (s: Scored) => boolean,
+  flagged: (s: Scored) => boolean,
+) {
   return {
     recall: rate(items, positive, flagged),
     falsePositive: rate(items, (s) => !positive(s), flagged),

@@ -39,11 +39,18 @@ export const offPlatform: ShieldRule = {
       { name: 'telegram', re: rx(String.raw`${TELEGRAM}(?!\s?tasks?${E})`) },
       { name: 'whatsapp', re: rx(WHATSAPP) },
       // "tg pe aao": TG is what Telegram is called in a hurry.
-      { name: 'tg', re: rx(String.raw`${w('tg')} (?:pe|par|pr|me|group|channel|id|link|username)${E}|${w('on', 'join')} tg${E}`) },
+      {
+        name: 'tg',
+        re: rx(
+          String.raw`${w('tg')} (?:pe|par|pr|me|group|channel|id|link|username)${E}|${w('on', 'join')} tg${E}`,
+        ),
+      },
       // "I will share the details on WA", "WA karo".
       {
         name: 'wa',
-        re: rx(String.raw`${w('on', 'pe', 'par', 'pr', 'me')} wa${E}|${B}wa (?:karo|kar do|me|pe|par|msg|message)${E}`),
+        re: rx(
+          String.raw`${w('on', 'pe', 'par', 'pr', 'me')} wa${E}|${B}wa (?:karo|kar do|me|pe|par|msg|message)${E}`,
+        ),
       },
       // Signal the app, not a traffic signal: "on Signal", "Signal group", "Signal app pe".
       {
@@ -90,7 +97,12 @@ export const offPlatform: ShieldRule = {
         with: [rx(PHONE)],
       },
       // "whatsapp/wp pe baat karte hai": wp is the common short form.
-      { name: 'wp', re: rx(String.raw`${w('wp', 'whtsp', 'wtsp', 'watsp')} (?:pe|par|pr|karo|kar do|no|number|me)${E}`) },
+      {
+        name: 'wp',
+        re: rx(
+          String.raw`${w('wp', 'whtsp', 'wtsp', 'watsp')} (?:pe|par|pr|karo|kar do|no|number|me)${E}`,
+        ),
+      },
     ],
   },
 };

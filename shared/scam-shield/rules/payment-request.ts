@@ -62,6 +62,39 @@ const FEE = ['fees?', 'charges?', 'amount', 'money', fz('deposit'), 'costs?', fz
 /** "uniform and id card charges", "courier + insurance charges", "form bharne ka charge". */
 const FEE_PHRASE = String.raw`${B}(?:${PURPOSE})(?:(?:\s?(?:and|&|\+|aur|or|/)\s?|\s)(?:${PURPOSE}))*\s?(?:(?:nikalne|bharne|banane|ke liye)\s)?(?:ka|ki|ke|of)?\s?(?:${MONEY}\s?)?(?:${FEE})${E}`;
 
+/** The same in Hindi: रजिस्ट्रेशन, प्रोसेसिंग, आवेदन, सत्यापन, किट, वर्दी, सिक्योरिटी, टोकन... */
+const PURPOSE_HI = [
+  fz('रजिस्ट्रेशन'),
+  'पंजीकरण',
+  'प्रोसेसिंग',
+  'आवेदन',
+  'फॉर्म',
+  'फार्म',
+  'सत्यापन',
+  'वेरिफिकेशन',
+  'मेडिकल',
+  'जांच',
+  'ट्रेनिंग',
+  'प्रशिक्षण',
+  'किट',
+  'वर्दी',
+  'यूनिफॉर्म',
+  'आईडी कार्ड',
+  'कूरियर',
+  'इंटरव्यू',
+  'साक्षात्कार',
+  'जॉइनिंग',
+  'ज्वाइनिंग',
+  'सिक्योरिटी',
+  'जमानत',
+  'टोकन',
+  'बुकिंग',
+  'परीक्षा',
+  'ऑफर लेटर',
+  'लैपटॉप',
+].join('|');
+const FEE_HI = 'फीस|शुल्क|चार्ज|चार्जेस|राशि|अमाउंट|मनी|खर्च|खर्चा|डिपॉजिट';
+
 /** Money going to the candidate: a hit next to these is the employer paying. */
 const TO_EMPLOYEE = rx(
   [
@@ -101,12 +134,30 @@ export const paymentRequest: ShieldRule = {
     // Warnings and reports about others: "if anyone asks you for money, report it", "someone
     // called asking me to pay ₹2000, is that you?".
     rx(
-      w('if (?:any|some) ?one', 'agar koi', 'someone', 'somebody', 'asking me to', 'asked me to', 'kisi ne', 'got a call'),
+      w(
+        'if (?:any|some) ?one',
+        'agar koi',
+        'someone',
+        'somebody',
+        'asking me to',
+        'asked me to',
+        'kisi ne',
+        'got a call',
+      ),
     ),
     rx(String.raw`अगर कोई|कोई भी|किसी ने`),
     // The employer pays: "the company bears the training cost", "kit is sponsored".
     rx(
-      w('bears?', 'borne', 'paid by (?:the )?(?:company|employer|us)', 'company pays', 'sponsored', 'reimbursed', 'waived', 'free of cost'),
+      w(
+        'bears?',
+        'borne',
+        'paid by (?:the )?(?:company|employer|us)',
+        'company pays',
+        'sponsored',
+        'reimbursed',
+        'waived',
+        'free of cost',
+      ),
     ),
   ],
   // A seeker asking "Kya registration fees lagegi?" is not a demand (a question with an amount
@@ -125,7 +176,9 @@ export const paymentRequest: ShieldRule = {
       // "a fee of ₹1,299", "charges: ₹850".
       {
         name: 'feeOfAmount',
-        re: rx(String.raw`${w('fees?', 'charges?', fz('deposit'))}\s?(?:of|is|are|:|=|-)?\s?${AMOUNT}`),
+        re: rx(
+          String.raw`${w('fees?', 'charges?', fz('deposit'))}\s?(?:of|is|are|:|=|-)?\s?${AMOUNT}`,
+        ),
       },
       // "refundable security deposit", "caution money", "token amount", "security money".
       {
@@ -178,7 +231,23 @@ export const paymentRequest: ShieldRule = {
         re: rx(String.raw`${w(fz('payment'))}\s(?:of\s|:\s?)?${AMOUNT}`),
         with: [
           rx(
-            w('make', 'do', 'complete', 'need\\w*', 'required', 'kindly', 'please', 'pay', 'send', 'karo', 'kar do', 'karna', 'compulsory', 'mandatory', 'must'),
+            w(
+              'make',
+              'do',
+              'complete',
+              'need\\w*',
+              'required',
+              'kindly',
+              'please',
+              'pay',
+              'send',
+              'karo',
+              'kar do',
+              'karna',
+              'compulsory',
+              'mandatory',
+              'must',
+            ),
           ),
         ],
         unless: [TO_EMPLOYEE],
@@ -200,45 +269,16 @@ export const paymentRequest: ShieldRule = {
       // "the work-from-home kit costs 2,100", "courier charges need to be paid".
       {
         name: 'costs',
-        re: rx(String.raw`${w('kit', 'uniform', 'form', 'id card', 'training', 'course')}${near(15)}${w('costs?')}\s${MONEY}`),
+        re: rx(
+          String.raw`${w('kit', 'uniform', 'form', 'id card', 'training', 'course')}${near(15)}${w('costs?')}\s${MONEY}`,
+        ),
       },
     ],
     hi: [
       // "रजिस्ट्रेशन फीस", "ट्रेनिंग किट का चार्ज", "सिक्योरिटी मनी", "प्रोसेसिंग शुल्क", "टोकन अमाउंट".
       {
         name: 'feeForPurpose',
-        re: rx(
-          String.raw`(?:${[
-            fz('रजिस्ट्रेशन'),
-            'पंजीकरण',
-            'प्रोसेसिंग',
-            'आवेदन',
-            'फॉर्म',
-            'फार्म',
-            'सत्यापन',
-            'वेरिफिकेशन',
-            'मेडिकल',
-            'जांच',
-            'ट्रेनिंग',
-            'प्रशिक्षण',
-            'किट',
-            'वर्दी',
-            'यूनिफॉर्म',
-            'आईडी कार्ड',
-            'कूरियर',
-            'इंटरव्यू',
-            'साक्षात्कार',
-            'जॉइनिंग',
-            'ज्वाइनिंग',
-            'सिक्योरिटी',
-            'जमानत',
-            'टोकन',
-            'बुकिंग',
-            'परीक्षा',
-            'ऑफर लेटर',
-            'लैपटॉप',
-          ].join('|')})\s?(?:का|की|के)?\s?(?:${MONEY}\s?)?(?:फीस|शुल्क|चार्ज|चार्जेस|राशि|अमाउंट|मनी|खर्च|खर्चा|डिपॉजिट)`,
-        ),
+        re: rx(String.raw`(?:${PURPOSE_HI})\s?(?:का|की|के)?\s?(?:${MONEY}\s?)?(?:${FEE_HI})`),
       },
       // "जमा राशि 2000 रुपये", "शुल्क ₹999", "300 रुपये शुल्क".
       {
@@ -260,9 +300,7 @@ export const paymentRequest: ShieldRule = {
       // "अभी पेटीएम करें", "इस नंबर पर फोनपे करें", "गूगल पे से भेजिए", "फोनपे पर भेज दीजिए".
       {
         name: 'payOnApp',
-        re: rx(
-          String.raw`${CHANNEL}\s(?:पर\s|से\s|में\s)?(?:करें|करो|कर दें|कर दो|कीजिए|कर दीजिए|भेज)`,
-        ),
+        re: rx(String.raw`${CHANNEL}\s(?:पर\s|से\s|में\s)?(?:करें|करो|कर दें|कर दो|कीजिए|कर दीजिए|भेज)`),
         unless: [TO_EMPLOYEE],
       },
     ],
@@ -314,7 +352,10 @@ export const paymentRequest: ShieldRule = {
         unless: [TO_EMPLOYEE],
       },
       // "QR scan karke pay karo".
-      { name: 'payKaro', re: rx(String.raw`${w('pay', 'payment')} kar(?:o|do| do| dijiye|na hoga|ein)${E}`) },
+      {
+        name: 'payKaro',
+        re: rx(String.raw`${w('pay', 'payment')} kar(?:o|do| do| dijiye|na hoga|ein)${E}`),
+      },
     ],
   },
 };

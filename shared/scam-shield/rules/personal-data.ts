@@ -77,7 +77,16 @@ const IN_PERSON = rx(
       'collect',
       'customers?',
     ),
-    w('office me\\w*', 'joining ke din', 'joining pe', 'joining par', 'leke aana', 'lekar aana', 'lana', 'laye\\w*'),
+    w(
+      'office me\\w*',
+      'joining ke din',
+      'joining pe',
+      'joining par',
+      'leke aana',
+      'lekar aana',
+      'lana',
+      'laye\\w*',
+    ),
     String.raw`ऑफिस|ज्वाइनिंग पर|जॉइनिंग पर|जॉइनिंग के दिन|ज्वाइनिंग के दिन|साथ लाएं|लेकर आएं|फोटोकॉपी|ओरिजिनल`,
   ].join('|'),
 );
@@ -111,13 +120,23 @@ export const personalData: ShieldRule = {
       // "tell me the 6 digit code". normalize() has already turned "0TP" and "o.t.p" into "otp".
       {
         name: 'otp',
-        re: rx(w('otp', 'one time password', 'verification code', 'login code', '\\d[ -]?digit (?:code|number|pin)')),
+        re: rx(
+          w(
+            'otp',
+            'one time password',
+            'verification code',
+            'login code',
+            '\\d[ -]?digit (?:code|number|pin)',
+          ),
+        ),
         with: [ASK],
       },
       // "the code sent to your phone".
       {
         name: 'receivedCode',
-        re: rx(String.raw`${w('code')}${near(40)}${w('received', 'got', 'sent to (?:you|your \\w+)')}|${w('received')}${near(20)}${w('code')}`),
+        re: rx(
+          String.raw`${w('code')}${near(40)}${w('received', 'got', 'sent to (?:you|your \\w+)')}|${w('received')}${near(20)}${w('code')}`,
+        ),
         with: [rx(w('tell', 'share', 'send', 'forward'))],
       },
       // "Upload your Aadhar pic here", "Aadhaar and PAN photos on WhatsApp", "PAN number for KYC".
@@ -170,11 +189,17 @@ export const personalData: ShieldRule = {
       // "ओटीपी बताइए", "ओ टी पी जल्दी बताओ".
       { name: 'otp', re: rx(String.raw`ओ\s?टी\s?पी`), with: [ASK] },
       // "जो कोड आपके फोन पर आया है वो मुझे बता दीजिए".
-      { name: 'receivedCode', re: rx(String.raw`कोड${near(40)}(?:आया|आएगा)`), with: [rx('बता|भेज')] },
+      {
+        name: 'receivedCode',
+        re: rx(String.raw`कोड${near(40)}(?:आया|आएगा)`),
+        with: [rx('बता|भेज')],
+      },
       // "आधार कार्ड की फोटो और पैन कार्ड की फोटो यहाँ भेजें", "पैन कार्ड की स्कैन कॉपी और आधार नंबर".
       {
         name: 'idDocument',
-        re: rx(String.raw`(?:आधार|पैन)${near(30)}(?:${COPY_HI})|(?:${COPY_HI})${near(30)}(?:आधार|पैन)`),
+        re: rx(
+          String.raw`(?:आधार|पैन)${near(30)}(?:${COPY_HI})|(?:${COPY_HI})${near(30)}(?:आधार|पैन)`,
+        ),
         with: [ASK],
         unless: [IN_PERSON],
       },
@@ -199,7 +224,9 @@ export const personalData: ShieldRule = {
       // "jo message me code aaya wo bata do", "OTP aayega, wo hume batana hoga".
       {
         name: 'receivedCode',
-        re: rx(String.raw`${w('code')}${near(40)}${w('aaya', 'aya', 'aayega', 'aaega')}|${w('aaya', 'aya')}${near(20)}${w('code')}`),
+        re: rx(
+          String.raw`${w('code')}${near(40)}${w('aaya', 'aya', 'aayega', 'aaega')}|${w('aaya', 'aya')}${near(20)}${w('code')}`,
+        ),
         with: [rx(w('bata\\w*', 'bhej\\w*', 'bol\\w*'))],
       },
       // "bank ki details bhejo", "khata number do".

@@ -84,18 +84,36 @@ export const taskScam: ShieldRule = {
       // every day": crypto or trading with a promised daily return is never a job.
       {
         name: 'cryptoReturns',
-        re: rx(w('crypto\\w*', 'bitcoin', 'btc', 'usdt', 'forex', 'trading (?:tasks?|plan|pool|job)')),
+        re: rx(
+          w('crypto\\w*', 'bitcoin', 'btc', 'usdt', 'forex', 'trading (?:tasks?|plan|pool|job)'),
+        ),
         with: [
           rx(
             String.raw`${RETURNS}|${w('earn\\w*', 'commission', 'kamao')}${near(30)}(?:${w('daily', 'every day', 'per day', 'a day', 'roz')}|%)|${w('invest\\w*', 'put in', 'deposit')}\s${MONEY}`,
           ),
         ],
-        unless: [rx(w('advise', 'clients?', 'customers?', 'hni', 'sip', 'kyc', 'aml', 'exchange', 'compliance'))],
+        unless: [
+          rx(
+            w(
+              'advise',
+              'clients?',
+              'customers?',
+              'hni',
+              'sip',
+              'kyc',
+              'aml',
+              'exchange',
+              'compliance',
+            ),
+          ),
+        ],
       },
       // "Invest 5000 in our crypto trading plan and earn 2% returns daily", "double your money".
       {
         name: 'investForReturns',
-        re: rx(String.raw`${w('invest', 'investment', 'invest karo', 'paisa lagao', 'paise lagao')}`),
+        re: rx(
+          String.raw`${w('invest', 'investment', 'invest karo', 'paisa lagao', 'paise lagao')}`,
+        ),
         with: [rx(RETURNS)],
         unless: [rx(w('advise', 'clients?', 'customers?', 'hni', 'sip', 'mutual funds?'))],
       },
@@ -104,7 +122,9 @@ export const taskScam: ShieldRule = {
       // "प्रीपेड टास्क", "पहले 1000 रुपये का टास्क लें, पूरा होने पर 1400 वापस मिलेंगे".
       {
         name: 'prepaidTask',
-        re: rx(String.raw`प्रीपेड टास्क|पहले\s${MONEY}${near(15)}टास्क|टास्क${near(40)}${MONEY}${near(15)}वापस`),
+        re: rx(
+          String.raw`प्रीपेड टास्क|पहले\s${MONEY}${near(15)}टास्क|टास्क${near(40)}${MONEY}${near(15)}वापस`,
+        ),
       },
       // "रोज़ का कमीशन", "हर रिव्यू पर कमीशन".
       { name: 'dailyCommission', re: rx(String.raw`(?:रोज|रोजाना|हर दिन|डेली)\s(?:का\s)?कमीशन`) },
@@ -124,11 +144,16 @@ export const taskScam: ShieldRule = {
         ),
       },
       // "Roz ka commission milega", "har din commission".
-      { name: 'dailyCommission', re: rx(String.raw`${w('roz', 'roj', 'rozana', 'har din', 'daily')}\s(?:ka\s)?commission`) },
+      {
+        name: 'dailyCommission',
+        re: rx(String.raw`${w('roz', 'roj', 'rozana', 'har din', 'daily')}\s(?:ka\s)?commission`),
+      },
       // "Trading app me paisa lagao, har din commission milega", "crypto me invest karo".
       {
         name: 'tradingLagao',
-        re: rx(String.raw`${w('trading', 'crypto', 'forex', 'bitcoin')}${near(30)}${w('lagao', 'invest karo', 'invest kare\\w*')}`),
+        re: rx(
+          String.raw`${w('trading', 'crypto', 'forex', 'bitcoin')}${near(30)}${w('lagao', 'invest karo', 'invest kare\\w*')}`,
+        ),
         with: [rx(String.raw`${RETURNS}|${w('commission', 'kamao')}`)],
       },
     ],
