@@ -73,6 +73,17 @@ describe('compression of API answers', () => {
     expect(JSON.parse(decode(gzip))).toEqual(plain.json());
   });
 
+  it('request bodies are not inflated', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(JSON.stringify({ phone: '9876500002' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(t.ctx.outbox.list('+919876500002')).toEqual([]);
+  });
+
   it('a small answer goes out as it is', async () => {
     const res = await get('/api/health', { 'accept-encoding': 'br, gzip' });
     expect(res.statusCode).toBe(200);

@@ -44,11 +44,14 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
  * routes: both plugins attach to routes as they are added.
  */
 export async function registerHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  // Everything mime-db calls compressible (JSON, text, SVG) from 1 KB up; WebP media and PDF
+  // resumes are compressed already and left alone, and the WebSocket upgrade never sends a reply.
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
-    // Everything mime-db calls compressible (JSON, text, SVG); images, PDFs and the WebSocket
-    // upgrade are left alone (WebP and PDF are compressed already; the socket never sends a reply).
+    // Answers only: no client of ours sends compressed bodies, and inflating request bodies
+    // would only give a decompression bomb a way in.
+    globalDecompression: false,
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
