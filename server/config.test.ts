@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, testConfig, type Config } from './config.ts';
+import { createTestApp } from './test/app.ts';
 
 let tmp: string;
 beforeAll(() => {
@@ -16,7 +17,7 @@ const SECRET = 'config-test-secret-config-test-secret-0123';
 
 /** A development environment that needs nothing written to disk. */
 const dev = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
-  NODE_ENV: 'development',
+  APP_ENV: 'development',
   SECRET_KEY: SECRET,
   DATA_DIR: path.join(tmp, 'dev'),
   ...extra,
@@ -30,13 +31,18 @@ const httpSms = {
   SMS_TEMPLATE_ID: 'template-1',
 };
 
-/** A complete production environment; tests take one thing away at a time. */
+/**
+ * A complete production environment, without APP_ENV: production is what an unset APP_ENV means.
+ * Tests take one thing away at a time.
+ */
 const production = (): NodeJS.ProcessEnv => ({
-  NODE_ENV: 'production',
   DATABASE_URL: 'postgres://app@db.internal:5432/nearhire',
   SECRET_KEY: SECRET,
   DATA_DIR: path.join(tmp, 'prod'),
+  LOG_LEVEL: 'silent',
   ...httpSms,
+  MAIL_DRIVER: 'smtp',
+  SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
 });
 
 function without(env: NodeJS.ProcessEnv, name: string): NodeJS.ProcessEnv {
@@ -54,16 +60,104 @@ function rejection(env: NodeJS.ProcessEnv): Error {
   throw new Error('loadConfig accepted the configuration');
 }
 
-describe('loadConfig defaults', () => {
-  it('defaults PORT to 3000 and DATA_DIR to ./data', () => {
-    // A SECRET_KEY is given so that nothing is written to ./data.
-    const config = loadConfig({ NODE_ENV: 'test', SECRET_KEY: SECRET });
+describe('without APP_ENV: production rules, never development', () => {
+  it('refuses to start with nothing set', () => {
+    const err = rejection({});
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/DATABASE_URL is required in production/);
+    // The message says how to get development on purpose.
+    expect(err.message).toMatch(/APP_ENV/);
+  });
+
+  it('NODE_ENV does not turn development on (it is left to libraries)', () => {
+    for (const NODE_ENV of ['development', 'test', 'staging']) {
+      expect(rejection({ NODE_ENV, SECRET_KEY: SECRET }).message).toMatch(
+        /DATABASE_URL is required in production/,
+      );
+    }
+    const config = loadConfig({ ...production(), NODE_ENV: 'development' });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it('accepts a complete production environment: no outbox drivers, no demo data', () => {
+    const config = loadConfig(production());
+    expect(config.env).toBe('production');
+    expect(config.isProduction).toBe(true);
+    expect(config.databaseUrl).toBe('postgres://app@db.internal:5432/nearhire');
+    expect(config.secretKey).toBe(SECRET);
+    expect(config.demoData).toBe(false);
+    expect(config.sms.driver).toBe('http');
+    expect(config.mail.driver).toBe('smtp');
+    expect(config.allowedOrigins).not.toContain('http://localhost:5173');
+    expect(existsSync(path.join(tmp, 'prod', 'secret.key'))).toBe(false);
+  });
+
+  it('says the same with APP_ENV=production', () => {
+    const config = loadConfig({ ...production(), APP_ENV: 'production' });
+    expect(config.isProduction).toBe(true);
+    expect(config.demoData).toBe(false);
+  });
+
+  it.each(['DATABASE_URL', 'SECRET_KEY'])('requires %s (no embedded default)', (name) => {
+    const err = rejection(without(production(), name));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(new RegExp(`${name} is required in production`));
+  });
+
+  it.each(['memory', '/var/lib/nearhire'])('refuses DATABASE_URL=%s (PGlite)', (url) => {
+    const err = rejection({ ...production(), DATABASE_URL: url });
+    expect(err.message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
+  });
+
+  it.each(['a'.repeat(40), 'passwordpasswordpasswordpassword', 'short'])(
+    'refuses a weak SECRET_KEY (%s)',
+    (key) => {
+      const err = rejection({ ...production(), SECRET_KEY: key });
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toMatch(/SECRET_KEY/);
+    },
+  );
+
+  it('refuses SMS_DRIVER=console, also when it is only the default', () => {
+    const explicit = rejection({ ...production(), SMS_DRIVER: 'console' });
+    expect(explicit).toBeInstanceOf(ConfigError);
+    expect(explicit.message).toMatch(/SMS_DRIVER=console is not allowed in production/);
+    const defaulted = rejection(without(production(), 'SMS_DRIVER'));
+    expect(defaulted.message).toMatch(/SMS_DRIVER=console/);
+  });
+
+  it('refuses MAIL_DRIVER=console, also when it is only the default', () => {
+    const explicit = rejection({ ...production(), MAIL_DRIVER: 'console' });
+    expect(explicit.message).toMatch(/MAIL_DRIVER=console is not allowed in production/);
+    const defaulted = rejection(without(production(), 'MAIL_DRIVER'));
+    expect(defaulted.message).toMatch(/MAIL_DRIVER=console/);
+  });
+
+  it('refuses DEMO_DATA=true; DEMO_DATA=false changes nothing', () => {
+    expect(rejection({ ...production(), DEMO_DATA: 'true' }).message).toMatch(
+      /DEMO_DATA is not allowed in production/,
+    );
+    expect(loadConfig({ ...production(), DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+});
+
+describe('APP_ENV=development: the embedded defaults', () => {
+  it('embedded database, console drivers, demo data, local dev origins', () => {
+    const config = loadConfig({ APP_ENV: 'development', SECRET_KEY: SECRET });
+    expect(config.env).toBe('development');
+    expect(config.isProduction).toBe(false);
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.databaseUrl).toBeNull(); // PGlite under DATA_DIR
     expect(config.storage).toEqual({ driver: 'disk', dir: path.resolve('./data', 'uploads') });
-    expect(config.databaseUrl).toBeNull();
     expect(config.sms).toEqual({ driver: 'console' });
-    expect(config.isProduction).toBe(false);
+    expect(config.mail.driver).toBe('console');
+    expect(config.demoData).toBe(true);
+    expect(config.allowedOrigins).toContain('http://localhost:5173');
+  });
+
+  it('DEMO_DATA=false turns the demo data off', () => {
+    expect(loadConfig(dev({ DEMO_DATA: 'false' })).demoData).toBe(false);
   });
 
   it('takes a valid PORT and DATA_DIR', () => {
@@ -72,15 +166,30 @@ describe('loadConfig defaults', () => {
     expect(config.dataDir).toBe(path.join(tmp, 'dev'));
   });
 
-  it('outside production makes a secret once and keeps it in DATA_DIR', () => {
+  it('makes a secret once and keeps it in DATA_DIR', () => {
     const dataDir = path.join(tmp, 'secret');
-    const first = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    const first = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir });
     expect(first.secretKey).toMatch(/^[0-9a-f]{64}$/);
     const file = path.join(dataDir, 'secret.key');
     expect(readFileSync(file, 'utf8').trim()).toBe(first.secretKey);
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    const second = loadConfig({ NODE_ENV: 'development', DATA_DIR: dataDir });
+    const second = loadConfig({ APP_ENV: 'development', DATA_DIR: dataDir });
     expect(second.secretKey).toBe(first.secretKey);
+  });
+
+  it('finds dist/web in the package folder, whatever the working directory', () => {
+    const config = loadConfig(dev());
+    expect(config.webDist).toBe(path.join(import.meta.dirname, '..', 'dist', 'web'));
+  });
+});
+
+describe('testConfig is explicit too', () => {
+  it('development drivers (the tests read codes from the outbox), no demo data', () => {
+    const config = testConfig();
+    expect(config.env).toBe('development');
+    expect(config.isProduction).toBe(false);
+    expect(config.sms.driver).toBe('console');
+    expect(config.demoData).toBe(false);
   });
 });
 
@@ -91,10 +200,10 @@ describe('loadConfig rejects bad values', () => {
     expect(err.message).toMatch(/PORT/);
   });
 
-  it('rejects an unknown NODE_ENV', () => {
-    const err = rejection(dev({ NODE_ENV: 'staging' }));
+  it('rejects an unknown APP_ENV', () => {
+    const err = rejection(dev({ APP_ENV: 'staging' }));
     expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toMatch(/NODE_ENV/);
+    expect(err.message).toMatch(/APP_ENV/);
   });
 
   it('rejects a SECRET_KEY shorter than 32 characters', () => {
@@ -104,28 +213,41 @@ describe('loadConfig rejects bad values', () => {
   });
 });
 
-describe('loadConfig in production', () => {
-  it('accepts a complete production environment', () => {
-    const config = loadConfig(production());
-    expect(config.isProduction).toBe(true);
-    expect(config.databaseUrl).toBe('postgres://app@db.internal:5432/nearhire');
-    expect(config.secretKey).toBe(SECRET);
-    expect(config.demoData).toBe(false);
-    expect(config.allowedOrigins).not.toContain('http://localhost:5173');
+describe('the dev outbox route follows the configuration', () => {
+  /** A server built from a configuration loadConfig made, on the test database. */
+  const serverFor = (config: Config) => {
+    // The test database (in-memory PGlite, or CI's PostgreSQL) replaces the configured one.
+    const rest: Partial<Config> = { ...config };
+    delete rest.databaseUrl;
+    delete rest.redisUrl;
+    return createTestApp(rest);
+  };
+  const hasOutbox = (routes: { url: string }[]) =>
+    routes.some((r) => r.url.startsWith('/api/dev/'));
+
+  it('is not registered with a production configuration', async () => {
+    const prod = await serverFor(loadConfig(production()));
+    try {
+      expect(prod.ctx.config.isProduction).toBe(true);
+      expect(prod.routes.some((r) => r.url === '/api/health')).toBe(true);
+      expect(hasOutbox(prod.routes)).toBe(false);
+      const res = await prod.app.inject({ url: '/api/dev/outbox?to=9876543210' });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('messages');
+    } finally {
+      await prod.close();
+    }
   });
 
-  it.each(['DATABASE_URL', 'SECRET_KEY'])('requires %s', (name) => {
-    const err = rejection(without(production(), name));
-    expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toMatch(new RegExp(`${name} is required`));
-  });
-
-  it('refuses SMS_DRIVER=console, also when it is only the default', () => {
-    const explicit = rejection({ ...production(), SMS_DRIVER: 'console' });
-    expect(explicit).toBeInstanceOf(ConfigError);
-    expect(explicit.message).toMatch(/SMS_DRIVER=console is not allowed in production/);
-    const defaulted = rejection(without(production(), 'SMS_DRIVER'));
-    expect(defaulted.message).toMatch(/SMS_DRIVER=console/);
+  it('is registered with APP_ENV=development', async () => {
+    const devApp = await serverFor(loadConfig(dev({ DEMO_DATA: 'false', LOG_LEVEL: 'silent' })));
+    try {
+      expect(hasOutbox(devApp.routes)).toBe(true);
+      const res = await devApp.app.inject({ url: '/api/dev/outbox' });
+      expect(res.statusCode).toBe(200);
+    } finally {
+      await devApp.close();
+    }
   });
 });
 

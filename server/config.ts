@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 // The only reader of process.env. Everything the server can be told comes through here, validated.
+//
+// APP_ENV decides between the two modes, and a missing variable never means development: unset is
+// production, which refuses to start without its settings. Development (the embedded database,
+// a generated secret, the console SMS and mail drivers with the dev outbox, demo data) is only
+// what `npm start`, `npm run dev` and the tests ask for by name (docs/decisions/014). NODE_ENV is
+// left to the libraries that read it; the server itself never looks at it.
 const bool = z.enum(['true', 'false', '1', '0', '']).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  APP_ENV: z.enum(['development', 'production']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
@@ -37,8 +44,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+export type AppEnv = Env['APP_ENV'];
+
 export interface Config {
-  env: Env['NODE_ENV'];
+  env: AppEnv;
+  /** Every production rule hangs on this one flag (APP_ENV unset or `production`). */
   isProduction: boolean;
   port: number;
   host: string;
@@ -81,21 +91,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const isProduction = e.NODE_ENV === 'production';
+  const isProduction = e.APP_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
   const require = (name: keyof Env, value: string | undefined): string => {
     if (!value) throw new ConfigError(`Invalid configuration: ${name} is required here`);
     return value;
   };
 
-  if (isProduction) {
-    require('DATABASE_URL', e.DATABASE_URL);
-    require('SECRET_KEY', e.SECRET_KEY);
-    if (e.SMS_DRIVER === 'console')
-      throw new ConfigError(
-        'Invalid configuration: SMS_DRIVER=console is not allowed in production',
-      );
-  }
+  if (isProduction) checkProduction(e);
 
   const origins = e.ALLOWED_ORIGINS.split(',')
     .map((o) => o.trim())
@@ -104,7 +107,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!isProduction) origins.push('http://localhost:5173', 'http://127.0.0.1:5173');
 
   return {
-    env: e.NODE_ENV,
+    env: e.APP_ENV,
     isProduction,
     port: e.PORT,
     host: e.HOST,
@@ -115,7 +118,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     secretKey: e.SECRET_KEY ?? devSecret(dataDir),
-    demoData: e.DEMO_DATA ?? (!isProduction && e.NODE_ENV !== 'test'),
+    demoData: !isProduction && (e.DEMO_DATA ?? true),
     sms:
       e.SMS_DRIVER === 'http'
         ? {
@@ -141,11 +144,45 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : { driver: 'disk', dir: path.join(dataDir, 'uploads') },
-    webDist: path.resolve('dist/web'),
+    webDist: path.join(appRoot(), 'dist', 'web'),
   };
 }
 
-// Outside production a random key is made once and kept in the data folder, so codes and sessions
+const PRODUCTION_HINT = '(APP_ENV is production when unset; `npm start` sets APP_ENV=development)';
+
+// What production needs, checked before anything starts: each failure names the variable.
+function checkProduction(e: Env): void {
+  const refuse = (message: string): never => {
+    throw new ConfigError(`Invalid configuration: ${message} ${PRODUCTION_HINT}`);
+  };
+  if (!e.DATABASE_URL) refuse('DATABASE_URL is required in production');
+  else if (!/^postgres(ql)?:\/\//.test(e.DATABASE_URL))
+    refuse('DATABASE_URL must be a postgres:// URL in production (no embedded database)');
+  if (!e.SECRET_KEY) refuse('SECRET_KEY is required in production');
+  else if (new Set(e.SECRET_KEY).size < 10)
+    refuse(
+      'SECRET_KEY is too weak for production: use 32+ random characters (openssl rand -hex 32)',
+    );
+  if (e.SMS_DRIVER === 'console')
+    refuse('SMS_DRIVER=console is not allowed in production (set SMS_DRIVER=http)');
+  if (e.MAIL_DRIVER === 'console')
+    refuse('MAIL_DRIVER=console is not allowed in production (set MAIL_DRIVER=smtp)');
+  if (e.DEMO_DATA) refuse('DEMO_DATA is not allowed in production');
+}
+
+// The package folder (where package.json is), found from this file: the source (server/) and the
+// compiled server (dist/server/) both sit inside it, so dist/web is found whatever the cwd.
+function appRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'package.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) return process.cwd();
+    dir = parent;
+  }
+  return dir;
+}
+
+// In development a random key is made once and kept in the data folder, so codes and sessions
 // survive restarts without anyone having to configure a secret for a first run.
 function devSecret(dataDir: string): string {
   const file = path.join(dataDir, 'secret.key');
@@ -156,10 +193,15 @@ function devSecret(dataDir: string): string {
   return key;
 }
 
-/** A configuration for tests: in-memory database, console drivers, no demo data. */
+/**
+ * A configuration for tests, asked for explicitly: development mode (console drivers and the dev
+ * outbox, which the tests read codes from), an in-memory database, no demo data (the browser
+ * journeys load it themselves).
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
-    NODE_ENV: 'test',
+    APP_ENV: 'development',
+    DEMO_DATA: 'false',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',
     LOG_LEVEL: 'silent',
     DATA_DIR: path.join(process.cwd(), 'data', 'test'),

@@ -8,6 +8,11 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { MessageView, ServerFrame, SocketSendReply } from '#shared/schemas/chat.ts';
+import { TRUST_LIMITS } from '#shared/limits.ts';
+
+// Half a user's burst of the message limit (TRUST_LIMITS.messages) a side: a failed-over send may
+// reach a server twice (socket, then HTTP with the same client id), and each attempt is counted.
+const PER_SIDE = Math.floor(TRUST_LIMITS.messages.burst / 2);
 
 // Two real server processes sharing PostgreSQL and Redis. Clients talk to different servers,
 // connections drop, one server is killed mid-stream: every acknowledged message must arrive
@@ -32,6 +37,9 @@ async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH,
+      // Development mode by name: the test reads login codes from the dev outbox.
+      APP_ENV: 'development',
+      DEMO_DATA: 'false',
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -239,18 +247,18 @@ describe('two servers with Redis', () => {
 
     const acked: MessageView[] = [];
     const seekerSends = (async () => {
-      for (let i = 1; i <= 30; i++) {
+      for (let i = 1; i <= PER_SIDE; i++) {
         // The seeker talks to server B until it dies, then fails over to A.
         acked.push(await seeker.send(`seeker ${i}`, [b.base, a.base]));
         // Killed while the next send may already be in flight.
-        if (i === 10) setTimeout(() => b.proc.kill('SIGKILL'), 5);
-        if (i === 12) await seeker.connect(a.base); // its socket died with B: reconnect to A and catch up
+        if (i === 2) setTimeout(() => b.proc.kill('SIGKILL'), 5);
+        if (i === 3) await seeker.connect(a.base); // its socket died with B: reconnect to A and catch up
       }
     })();
     const recruiterSends = (async () => {
-      for (let i = 1; i <= 30; i++) {
+      for (let i = 1; i <= PER_SIDE; i++) {
         acked.push(await recruiter.send(`recruiter ${i}`, [a.base]));
-        if (i === 15) {
+        if (i === 3) {
           recruiter.drop();
           await new Promise((r) => setTimeout(r, 100));
           await recruiter.connect();
@@ -263,7 +271,7 @@ describe('two servers with Redis', () => {
     // Before any catch-up: what the seeker sent through B reached the recruiter on A live,
     // through Redis.
     const live = [...recruiter.seen.values()].map((m) => m.message);
-    for (let i = 1; i <= 10; i++) expect(live).toContain(`seeker ${i}`);
+    for (let i = 1; i <= 2; i++) expect(live).toContain(`seeker ${i}`);
     await recruiter.sync();
     await seeker.sync();
 
@@ -274,8 +282,8 @@ describe('two servers with Redis', () => {
       )
     ).rows;
     await db.end();
-    expect(stored).toHaveLength(60);
-    expect(new Set(stored.map((r) => r.client_id)).size).toBe(60);
+    expect(stored).toHaveLength(2 * PER_SIDE);
+    expect(new Set(stored.map((r) => r.client_id)).size).toBe(2 * PER_SIDE);
     for (const client of [recruiter, seeker]) {
       const ids = [...client.seen.keys()].sort((x, y) => x - y);
       expect(ids).toEqual(stored.map((r) => Number(r.id)));
@@ -285,7 +293,7 @@ describe('two servers with Redis', () => {
         const texts = ids
           .map((id) => client.seen.get(id)!.message)
           .filter((t) => t.startsWith(who));
-        expect(texts).toEqual(Array.from({ length: 30 }, (_, i) => `${who} ${i + 1}`));
+        expect(texts).toEqual(Array.from({ length: PER_SIDE }, (_, i) => `${who} ${i + 1}`));
       }
     }
     recruiter.close();
