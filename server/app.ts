@@ -24,6 +24,8 @@ import { scanMessage } from '#shared/scam-shield/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
+import { loggerOptions, registerRequestIds, requestId, type LogStream } from './plugins/logging.ts';
+import { registerDraining, registerOverload, type OverloadOptions } from './plugins/operations.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -32,7 +34,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { realtimeRoutes } from './modules/chat/realtime.ts';
+import { realtimeRoutes, type HeartbeatOptions } from './modules/chat/realtime.ts';
 import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { createCandidateScores } from './modules/matching/candidate-scores.ts';
@@ -53,16 +55,34 @@ export interface BuiltApp {
   routes: RouteInfo[];
 }
 
+export interface BuildOptions {
+  db?: Db;
+  /** Where the JSON log lines go (stdout by default); tests capture them. */
+  logStream?: LogStream;
+  /** The realtime heartbeat (shared/limits.ts REALTIME by default); tests shorten it. */
+  heartbeat?: HeartbeatOptions;
+  /**
+   * Load shedding (server/plugins/operations.ts): on in production, off in development (PGlite
+   * runs inside the event loop, so its queries would read as lag); `true` or thresholds turn it on.
+   */
+  overload?: Partial<OverloadOptions> | boolean;
+}
+
 /** Builds the whole server for a configuration; main.ts listens, tests inject or listen on port 0. */
-export async function buildApp(config: Config, options: { db?: Db } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // JSON lines with each request's id, secrets redacted (server/plugins/logging.ts).
+    logger: loggerOptions(config, options.logStream),
+    genReqId: requestId,
     // Only the configured number of proxies may set the client address; otherwise a client could
     // pick its own rate-limit key with X-Forwarded-For.
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
     bodyLimit: 1024 * 1024,
-    // Shutdown must not wait for idle keep-alive or half-open upgrade connections.
-    forceCloseConnections: true,
+    // Shutdown closes idle keep-alive connections and lets requests in flight finish (`true`
+    // would cut those too); requests arriving on an open connection meanwhile are still served,
+    // with `Connection: close`. Upgraded sockets are closed by realtime.ts. See server/main.ts.
+    forceCloseConnections: 'idle',
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -96,6 +116,10 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
   };
 
   await app.register(cookie);
+  registerRequestIds(app);
+  registerDraining(app);
+  const overload = options.overload ?? config.isProduction;
+  if (overload) await registerOverload(app, overload === true ? {} : overload);
   // Before the routes: compression and helmet attach to each route as it is added.
   await registerHeaders(app, config);
   await app.register(swagger, {
@@ -131,7 +155,7 @@ export async function buildApp(config: Config, options: { db?: Db } = {}): Promi
     await chatRoutes(scope, ctx);
     await candidatesRoutes(scope, ctx);
     await moderationRoutes(scope, ctx);
-    await realtimeRoutes(scope, ctx);
+    await realtimeRoutes(scope, ctx, options.heartbeat);
     scope.get(
       '/api/openapi.json',
       { config: { policy: 'public' }, schema: { hide: true } },

@@ -43,3 +43,38 @@ export const TRUST_LIMITS = {
   /** Reports one user may file per day (a report queue is not a way to harass). */
   reportsPerDay: 20,
 } as const;
+
+/**
+ * The realtime connection's heartbeat (docs/decisions/015). The web app pings every
+ * `clientPingEveryMs` and gives up on a socket whose pong is `pongTimeoutMs` late; the server
+ * sweeps every `sweepEveryMs`, sends a protocol ping (browsers answer it themselves, even in a
+ * background tab whose timers are throttled) and ends any socket that has sent nothing — no
+ * frame, no ping, no pong — for over `idleTimeoutMs`, so a phone that lost its network stops
+ * showing as online.
+ */
+export const REALTIME = {
+  clientPingEveryMs: 25_000,
+  pongTimeoutMs: 10_000,
+  idleTimeoutMs: 60_000,
+  sweepEveryMs: 15_000,
+  /** Close code of a server restart (RFC 6455 "Service Restart"): the web app reconnects at once. */
+  restartCloseCode: 1012,
+  /** The web app's reconnect after a restart waits a random 0..this, so clients do not stampede. */
+  restartJitterMs: 1_000,
+} as const;
+
+/** Shutdown and overload (docs/decisions/015). */
+export const OPERATIONS = {
+  /** SIGTERM: requests in flight get this long to finish before their connections are cut. */
+  shutdownDeadlineMs: 10_000,
+  /** Sockets told "restarting" get this long to close on their own before they are cut. */
+  socketCloseGraceMs: 2_000,
+  /** /api/ready gives the database and Redis this long to answer. */
+  readyTimeoutMs: 2_000,
+  /** Shed load (503 + Retry-After) when the event loop lags by more than this on average… */
+  maxEventLoopDelayMs: 1_000,
+  /** …or the heap holds more than this share of its limit. */
+  maxHeapShare: 0.9,
+  /** Seconds a shed client is asked to wait (Retry-After). */
+  retryAfterSeconds: 5,
+} as const;

@@ -21,6 +21,11 @@ export interface Bus {
   /** Marks a connection gone; true when the user just went offline. */
   disconnect(userId: string, connId: string): Promise<boolean>;
   online(userIds: string[]): Promise<Set<string>>;
+  /**
+   * Readiness (/api/ready): 'ok' when Redis answers PING, 'not configured' for the in-process bus;
+   * rejects when Redis does not answer.
+   */
+  ping(): Promise<'ok' | 'not configured'>;
   close(): Promise<void>;
 }
 
@@ -54,6 +59,9 @@ export function memoryBus(): Bus {
     },
     async online(userIds) {
       return new Set(userIds.filter((id) => (conns.get(id)?.size ?? 0) > 0));
+    },
+    async ping() {
+      return 'not configured' as const;
     },
     async close() {
       emitter.removeAllListeners();
@@ -128,6 +136,12 @@ export function redisBus(url: string): Bus {
       for (const id of userIds) pipeline.scard(presenceKey(id));
       const results = (await pipeline.exec()) ?? [];
       return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+    },
+    async ping() {
+      // Both connections matter: `pub` publishes and keeps presence, `sub` receives.
+      const answers = await Promise.all([pub.ping(), sub.status === 'ready' ? 'PONG' : sub.status]);
+      if (answers.some((a) => a !== 'PONG')) throw new Error(`redis: ${answers.join(', ')}`);
+      return 'ok' as const;
     },
     async close() {
       clearInterval(heartbeat);

@@ -15,6 +15,8 @@ afterAll(async () => {
 // decision to make on purpose: a route made public by accident fails the test below.
 const PUBLIC_API_ROUTES = [
   'GET /api/health',
+  // Readiness for load balancers: says only whether the database and Redis answer.
+  'GET /api/ready',
   'GET /api/openapi.json',
   'GET /api/dev/outbox',
   'POST /api/auth/otp',

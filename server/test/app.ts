@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
-import { buildApp, type BuiltApp } from '../app.ts';
+import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 
 export interface TestApp extends BuiltApp {
@@ -12,7 +12,10 @@ export interface TestApp extends BuiltApp {
  * DATABASE_URL is set (CI runs the suite that way too) — a fresh PostgreSQL database created for
  * this file and dropped after, so files never share state.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'db'> = {},
+): Promise<TestApp> {
   const base = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl = base.databaseUrl;
@@ -32,7 +35,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await c.end();
     };
   }
-  const built = await buildApp({ ...base, databaseUrl });
+  // No load shedding unless a test asks for it: a production configuration would turn it on, and
+  // the embedded database's work inside the event loop would read as lag.
+  const built = await buildApp({ ...base, databaseUrl }, { overload: false, ...options });
   return {
     ...built,
     async close() {

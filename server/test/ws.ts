@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import type { ServerFrame } from '#shared/schemas/chat.ts';
 
 /** A real WebSocket client that records every event it receives. */
@@ -15,8 +15,11 @@ export async function connectWs(
   baseUrl: string,
   cookie: string | null,
   origin?: string,
+  /** e.g. `{ autoPong: false }`: a client that does not answer the server's pings. */
+  options: ClientOptions = {},
 ): Promise<WsClient> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, {
+    ...options,
     headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
   const events: ServerFrame[] = [];

@@ -768,6 +768,7 @@ export const en = {
     notFound: 'Not found',
     tooManyRequests: 'Too many requests. Please try again later.',
     internal: 'Something went wrong. Please try again.',
+    unavailable: 'NearHire is busy right now. Please try again in a few seconds.',
     tooLarge: 'That is too large.',
     badOrigin: 'This request came from a page we do not trust.',
     controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',

@@ -5,13 +5,15 @@ import type {
   ServerFrame,
   SocketSendFrame,
 } from '#shared/schemas/chat.ts';
+import { REALTIME } from '#shared/limits.ts';
 import { ApiError, onUnauthorized } from './api.ts';
 
 /**
  * The ONE realtime connection of the tab: a WebSocket to /api/ws on the same origin (the session
- * cookie goes with the handshake). It reconnects with exponential backoff and jitter, pings every
- * 25 s (and treats a missing pong as a dead socket), follows the browser's online/offline events,
- * and stops for good when the session ends. Features subscribe to events and to (re)connects;
+ * cookie goes with the handshake). It reconnects with exponential backoff and jitter (at once,
+ * with a small jitter, when the server says it is restarting), pings every 25 s — well inside the
+ * server's 60 s idle limit — (and treats a missing pong as a dead socket), follows the browser's
+ * online/offline events, and stops for good when the session ends. Features subscribe to events and to (re)connects;
  * after a (re)connect they fetch what they may have missed.
  */
 
@@ -19,12 +21,14 @@ export type RealtimeStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting
 type EventListener = (event: RealtimeEvent) => void;
 type ConnectListener = (info: { reconnect: boolean }) => void;
 
-const PING_EVERY_MS = 25_000;
-const PONG_TIMEOUT_MS = 10_000;
+const PING_EVERY_MS = REALTIME.clientPingEveryMs;
+const PONG_TIMEOUT_MS = REALTIME.pongTimeoutMs;
 const BACKOFF_BASE_MS = 500;
 const BACKOFF_MAX_MS = 10_000;
 /** Close code the server uses when the session is signed out. */
 const SIGNED_OUT = 4401;
+/** Close codes of a server going away on purpose (restart, deploy): reconnect at once. */
+const RESTARTING = new Set<number>([REALTIME.restartCloseCode, 4503]);
 /** A socket send unanswered for this long is handed to the caller's fallback (HTTP). */
 const SEND_TIMEOUT_MS = 8_000;
 
@@ -44,6 +48,23 @@ interface PendingSend {
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
   const ceiling = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * How long to wait before reconnecting after a close: a connection that was up and closed because
+ * the server is restarting comes back at once (a random 0..1 s, so a restart's clients do not all
+ * arrive in the same millisecond); anything else, or a refusal before the server said hello
+ * (still shutting down), follows the backoff.
+ */
+export function reconnectDelay(
+  closeCode: number,
+  wasConnected: boolean,
+  attempt: number,
+  random: () => number = Math.random,
+): number {
+  if (wasConnected && RESTARTING.has(closeCode))
+    return Math.round(random() * REALTIME.restartJitterMs);
+  return backoffDelay(attempt, random);
 }
 
 function socketUrl(): string {
@@ -179,6 +200,7 @@ class RealtimeConnection {
       return;
     }
     this.socket = socket;
+    let saidHello = false;
     socket.onmessage = (message) => {
       if (this.socket !== socket) return;
       this.alive();
@@ -202,7 +224,10 @@ class RealtimeConnection {
         return;
       }
       const event: RealtimeEvent = frame;
-      if (event.type === 'hello') this.connected();
+      if (event.type === 'hello') {
+        saidHello = true;
+        this.connected();
+      }
       for (const listener of [...this.events]) {
         try {
           listener(event);
@@ -217,7 +242,7 @@ class RealtimeConnection {
       this.stopPinging();
       this.failPending();
       if (close.code === SIGNED_OUT) return this.stop();
-      this.scheduleRetry();
+      this.scheduleRetry(close.code, saidHello);
     };
     // An error is always followed by a close; the close decides what happens next.
     socket.onerror = () => {};
@@ -238,12 +263,13 @@ class RealtimeConnection {
     }
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(closeCode = 1006, wasConnected = false): void {
     if (!this.wanted) return;
     this.setStatus('reconnecting');
     clearTimeout(this.retryTimer);
-    const delay = backoffDelay(this.attempt);
-    this.attempt += 1;
+    const delay = reconnectDelay(closeCode, wasConnected, this.attempt);
+    // A restart's immediate reconnect does not count as a failed attempt.
+    if (!(wasConnected && RESTARTING.has(closeCode))) this.attempt += 1;
     this.retryTimer = setTimeout(() => this.open(), delay);
   }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { normalizePhone } from '#shared/phone.ts';
+import { OPERATIONS } from '#shared/limits.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 
@@ -25,6 +26,42 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
         throw new AppError(503, 'errors.internal');
       }
       return { status: 'ok' as const, database: ctx.db.kind };
+    },
+  );
+
+  // Readiness, for a load balancer or an orchestrator: can this instance serve requests now, i.e.
+  // do its database and (when configured) Redis answer? 503 names the part that failed.
+  const part = z.enum(['ok', 'failed']);
+  const readiness = z.object({
+    status: z.enum(['ready', 'unavailable']),
+    database: part,
+    redis: z.enum(['ok', 'failed', 'not configured']),
+  });
+  app.get(
+    '/api/ready',
+    {
+      config: { policy: 'public' },
+      schema: { tags: ['system'], response: { 200: readiness, 503: readiness } },
+    },
+    async (request, reply) => {
+      const [database, redis] = await Promise.all([
+        withTimeout(ctx.db.query('SELECT 1'), OPERATIONS.readyTimeoutMs).then(
+          () => 'ok' as const,
+          (err: unknown) => {
+            request.log.error({ err }, 'readiness: database unreachable');
+            return 'failed' as const;
+          },
+        ),
+        withTimeout(ctx.bus.ping(), OPERATIONS.readyTimeoutMs).catch((err: unknown) => {
+          request.log.error({ err }, 'readiness: redis unreachable');
+          return 'failed' as const;
+        }),
+      ]);
+      const ready = database === 'ok' && redis !== 'failed';
+      void reply.header('cache-control', 'no-store');
+      return reply
+        .code(ready ? 200 : 503)
+        .send({ status: ready ? ('ready' as const) : ('unavailable' as const), database, redis });
     },
   );
 
@@ -62,4 +99,13 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
       },
     );
   }
+}
+
+/** Rejects when `work` has not settled within `ms` (a dead peer must not hang a probe). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, lastCode, login, type TestApp } from '../../test/app.ts';
 
 let t: TestApp;
@@ -26,6 +26,53 @@ describe('GET /api/health', () => {
     expect(res.statusCode).toBe(200);
     const expected = process.env.DATABASE_URL ? 'postgres' : 'pglite';
     expect(res.json()).toEqual({ status: 'ok', database: expected });
+  });
+});
+
+describe('GET /api/ready', () => {
+  const redis = process.env.REDIS_URL ? 'ok' : 'not configured';
+
+  it('answers ready when the database (and Redis, when configured) answer', async () => {
+    const res = await t.app.inject({ url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', database: 'ok', redis });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 503 naming the database when it does not answer', async () => {
+    const spy = vi.spyOn(t.ctx.db, 'query').mockRejectedValueOnce(new Error('connection refused'));
+    try {
+      const res = await t.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'failed', redis });
+      expect(res.body).not.toContain('connection refused');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('answers 503 naming Redis when it does not answer', async () => {
+    const spy = vi.spyOn(t.ctx.bus, 'ping').mockRejectedValueOnce(new Error('ECONNREFUSED'));
+    try {
+      const res = await t.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ status: 'unavailable', database: 'ok', redis: 'failed' });
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('gives up on a part that hangs instead of hanging with it', async () => {
+    const spy = vi.spyOn(t.ctx.bus, 'ping').mockReturnValueOnce(new Promise(() => {}));
+    try {
+      const started = Date.now();
+      const res = await t.app.inject({ url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().redis).toBe('failed');
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 
