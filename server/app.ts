@@ -26,6 +26,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
 import { loggerOptions, registerRequestIds, requestId, type LogStream } from './plugins/logging.ts';
 import { registerDraining, registerOverload, type OverloadOptions } from './plugins/operations.ts';
+import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { citiesRoutes } from './modules/cities/cities.routes.ts';
@@ -37,7 +38,10 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { realtimeRoutes, type HeartbeatOptions } from './modules/chat/realtime.ts';
 import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
-import { createCandidateScores } from './modules/matching/candidate-scores.ts';
+import {
+  candidateScoreQueueDepth,
+  createCandidateScores,
+} from './modules/matching/candidate-scores.ts';
 import { createReplyRates } from './modules/reply-rate/reply-rate.ts';
 
 export interface RouteInfo {
@@ -101,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const outbox = new DevOutbox();
   const bus = createBus(config.redisUrl);
+  // One registry per app (never prom-client's global one): several apps in one process never clash.
+  const metrics = createMetrics();
   const ctx: Ctx = {
     config,
     db,
@@ -108,16 +114,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbox,
     sms: createSmsDriver(config, outbox, app.log),
     mail: createMailDriver(config, outbox, app.log),
-    codes: new OneTimeCodes(db, config.secretKey),
+    codes: new OneTimeCodes(db, config.secretKey, metrics),
     storage: createStorage(config),
     bus,
     matching: createCandidateScores(db, app.log),
     replyRates: createReplyRates(db, bus, app.log),
+    metrics,
   };
+  // Read at scrape time; a failing query leaves the gauge out rather than failing the scrape.
+  metrics.measureQueuesWith(async (): Promise<Record<string, number>> => {
+    const depth = await candidateScoreQueueDepth(db).catch((err: unknown) => {
+      app.log.warn({ err }, 'metrics: queue depth not read');
+      return null;
+    });
+    if (!depth) return {};
+    return { candidate_score_seekers: depth.seekers, candidate_score_recruiters: depth.recruiters };
+  });
 
   await app.register(cookie);
   registerRequestIds(app);
   registerDraining(app);
+  // Before the routes and load shedding: every answer is timed, a shed 503 too.
+  registerMetrics(app, metrics, config.metricsToken);
   const overload = options.overload ?? config.isProduction;
   if (overload) await registerOverload(app, overload === true ? {} : overload);
   // Before the routes: compression and helmet attach to each route as it is added.

@@ -25,6 +25,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   SECRET_KEY: z.string().min(32).optional(),
+  METRICS_TOKEN: z.string().min(16).optional(),
   DEMO_DATA: bool.optional(),
   SMS_DRIVER: z.enum(['console', 'http']).default('console'),
   SMS_HTTP_URL: z.url().optional(),
@@ -60,6 +61,8 @@ export interface Config {
   databaseUrl: string | null;
   redisUrl: string | null;
   secretKey: string;
+  /** Bearer token for GET /metrics; null = only unforwarded requests from loopback. */
+  metricsToken: string | null;
   demoData: boolean;
   sms:
     | { driver: 'console' }
@@ -118,6 +121,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL ?? null,
     redisUrl: e.REDIS_URL ?? null,
     secretKey: e.SECRET_KEY ?? devSecret(dataDir),
+    metricsToken: e.METRICS_TOKEN ?? null,
     demoData: !isProduction && (e.DEMO_DATA ?? true),
     sms:
       e.SMS_DRIVER === 'http'

@@ -8,6 +8,7 @@ import type { Storage } from './adapters/storage.ts';
 import type { MailDriver } from './adapters/mail.ts';
 import type { Bus } from './adapters/bus.ts';
 import type { CandidateScores } from './modules/matching/candidate-scores.ts';
+import type { Metrics } from './plugins/metrics.ts';
 import type { ReplyRates } from './modules/reply-rate/reply-rate.ts';
 
 /** What route modules and services need, built once in app.ts. */
@@ -26,4 +27,6 @@ export interface Ctx {
   matching: CandidateScores;
   /** Reply-rate stats and the 7-day auto-close (decision 011): refresh() runs both now. */
   replyRates: ReplyRates;
+  /** Prometheus counters and gauges (server/plugins/metrics.ts), served at GET /metrics. */
+  metrics: Metrics;
 }

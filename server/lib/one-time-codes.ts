@@ -2,7 +2,8 @@ import type { Db, Queryable } from '../db/client.ts';
 import { LOGIN } from '#shared/limits.ts';
 import { hashCode, randomDigits, sameHash } from './crypto.ts';
 import { assertUnderLimit, lockKey, recordEvent, type Window } from './rate-limit.ts';
-import { badRequest, tooManyRequests } from './errors.ts';
+import { AppError, badRequest, tooManyRequests } from './errors.ts';
+import type { Metrics } from '../plugins/metrics.ts';
 
 // Six-digit codes for login (SMS) and company e-mail verification, with the rules of
 // decisions.md "Login": cryptographic source, keyed hash, 5 minutes, single use, 5 wrong tries per
@@ -47,6 +48,7 @@ export class OneTimeCodes {
   constructor(
     private readonly db: Db,
     private readonly secret: string,
+    private readonly metrics?: Pick<Metrics, 'codeFailed'>,
   ) {}
 
   /** Makes and stores a new code (older ones stop working); the caller delivers it. */
@@ -140,42 +142,52 @@ export class OneTimeCodes {
    * this target. Failures are committed even though we throw.
    */
   async verify(req: CodeRequest & { code: string }): Promise<void> {
-    const outcome = await this.db.tx(async (q) => {
-      // The network first, under its own lock: an IP over its bound learns nothing about the target
-      // and changes nothing there. Lock order is always IP, then target.
-      await lockKey(q, `${req.purpose}:ip:${req.ip}`);
-      await assertUnderLimit(q, failuresFromIp(req));
-      await lockKey(q, `${req.purpose}:${req.target}`);
-      await assertUnderLimit(q, failuresOnTargetFromIp(req));
+    const outcome = await this.db
+      .tx(async (q) => {
+        // The network first, under its own lock: an IP over its bound learns nothing about the target
+        // and changes nothing there. Lock order is always IP, then target.
+        await lockKey(q, `${req.purpose}:ip:${req.ip}`);
+        await assertUnderLimit(q, failuresFromIp(req));
+        await lockKey(q, `${req.purpose}:${req.target}`);
+        await assertUnderLimit(q, failuresOnTargetFromIp(req));
 
-      const [current] = await q.query<{
-        id: string;
-        code_hash: string;
-        attempts: number;
-        unexpired: boolean;
-      }>(
-        `SELECT id, code_hash, attempts, (expires_at > now()) AS unexpired
+        const [current] = await q.query<{
+          id: string;
+          code_hash: string;
+          attempts: number;
+          unexpired: boolean;
+        }>(
+          `SELECT id, code_hash, attempts, (expires_at > now()) AS unexpired
            FROM one_time_codes
           WHERE purpose = $1 AND target = $2 AND consumed_at IS NULL
           ORDER BY created_at DESC LIMIT 1`,
-        [req.purpose, req.target],
-      );
-      const dead = current !== undefined && current.attempts >= LOGIN.maxWrongTriesPerCode;
-      const live = current !== undefined && !dead && current.unexpired;
-      const expected = hashCode(this.secret, req.purpose, req.target, req.code);
-      if (live && sameHash(current.code_hash, expected)) {
-        await q.query('UPDATE one_time_codes SET consumed_at = now() WHERE id = $1', [current.id]);
-        return 'ok' as const;
-      }
-      await recordEvent(q, failuresFromIp(req).bucket, req.ip);
-      if (live) {
-        await q.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [
-          current.id,
-        ]);
-        await recordEvent(q, failuresOnTargetFromIp(req).bucket, req.target);
-      }
-      return dead ? ('dead' as const) : ('wrong' as const);
-    });
+          [req.purpose, req.target],
+        );
+        const dead = current !== undefined && current.attempts >= LOGIN.maxWrongTriesPerCode;
+        const live = current !== undefined && !dead && current.unexpired;
+        const expected = hashCode(this.secret, req.purpose, req.target, req.code);
+        if (live && sameHash(current.code_hash, expected)) {
+          await q.query('UPDATE one_time_codes SET consumed_at = now() WHERE id = $1', [
+            current.id,
+          ]);
+          return 'ok' as const;
+        }
+        await recordEvent(q, failuresFromIp(req).bucket, req.ip);
+        if (live) {
+          await q.query('UPDATE one_time_codes SET attempts = attempts + 1 WHERE id = $1', [
+            current.id,
+          ]);
+          await recordEvent(q, failuresOnTargetFromIp(req).bucket, req.target);
+        }
+        return dead ? ('dead' as const) : ('wrong' as const);
+      })
+      .catch((err: unknown) => {
+        // Refused before any check (too many failures from this network): a failure too.
+        if (err instanceof AppError && err.status === 429)
+          this.metrics?.codeFailed(req.purpose, 'limited');
+        throw err;
+      });
+    if (outcome !== 'ok') this.metrics?.codeFailed(req.purpose, outcome);
     if (outcome === 'dead') throw badRequest('login.tooManyTries');
     if (outcome === 'wrong') throw badRequest('login.verifyFailed');
   }

@@ -50,6 +50,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         await ctx.codes.withdraw(id, req);
         throw new AppError(502, 'login.sendFailed');
       }
+      ctx.metrics.codeSent(req.purpose);
       return {
         phone: req.target,
         expiresInSeconds: LOGIN.codeTtlSeconds,

@@ -151,6 +151,7 @@ export async function sendMessage(
     }
     throw err;
   }
+  if (result.created) ctx.metrics.messageSent();
   // A retry is answered with the stored message and published again: the first attempt may have
   // died (or its server with it) between the commit and the publish. Clients dedupe by id.
   await ctx.bus.publish(

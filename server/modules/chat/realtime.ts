@@ -39,6 +39,8 @@ export async function realtimeRoutes(
   heartbeat: HeartbeatOptions = REALTIME,
 ): Promise<void> {
   const byUser = new Map<string, Set<Conn>>();
+  // The open-sockets gauge of GET /metrics, read at scrape time.
+  ctx.metrics.countSocketsWith(() => openSockets(byUser));
   let closing = false;
   // Work a socket started (presence, sends) that must end before the database and the bus close.
   const pending = new Set<Promise<unknown>>();
@@ -190,6 +192,13 @@ export async function realtimeRoutes(
     socket.once('close', () => upgrading.delete(socket));
   });
   app.addHook('onClose', async () => clearInterval(sweep));
+}
+
+/** How many sockets are open on this instance. */
+export function openSockets(byUser: Map<string, Set<unknown>>): number {
+  let n = 0;
+  for (const conns of byUser.values()) n += conns.size;
+  return n;
 }
 
 /**

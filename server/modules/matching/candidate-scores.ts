@@ -119,6 +119,17 @@ export async function refreshSeekers(
   });
 }
 
+/** The refresh queue's depth (for GET /metrics): seekers queued and recruiters stale. */
+export async function candidateScoreQueueDepth(
+  db: Db,
+): Promise<{ seekers: number; recruiters: number }> {
+  const [row] = await db.query<{ seekers: number; recruiters: number }>(
+    `SELECT (SELECT count(*) FROM candidate_score_dirty)::int AS seekers,
+            (SELECT count(*) FROM candidate_score_state WHERE scored_rev <> jobs_rev)::int AS recruiters`,
+  );
+  return { seekers: row?.seekers ?? 0, recruiters: row?.recruiters ?? 0 };
+}
+
 export interface CandidateScores {
   /** Refreshes every stale recruiter, then every queued seeker; resolves when none is left. */
   drain(): Promise<void>;

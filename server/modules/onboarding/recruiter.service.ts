@@ -120,6 +120,7 @@ export async function sendCompanyCode(
     await ctx.codes.withdraw(id, { purpose: 'company_email', target, ip, userId });
     throw new AppError(502, 'onboarding.sendOtpFailed');
   }
+  ctx.metrics.codeSent('company_email');
 }
 
 export async function verifyCompanyCode(
