@@ -485,6 +485,8 @@ export const en = {
     noChats: 'No chats found',
     noTabCandidates: 'No {{tab}} candidates found',
     loadingChats: 'Loading chats...',
+    loadingMoreChats: 'Loading more chats...',
+    endOfChats: 'No more conversations',
     unknownUser: 'Unknown User',
     unknownRecruiter: 'Unknown Recruiter',
     position: 'Position: {{title}}',

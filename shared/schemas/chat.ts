@@ -83,6 +83,22 @@ export const chatListItem = z.object({
 });
 export type ChatListItem = z.infer<typeof chatListItem>;
 
+/** Conversations per page of a chat list (more load on scroll). */
+export const CHAT_LIST_PAGE = 30;
+
+/** `GET /api/rooms`: a status (the recruiter's tabs) and the cursor a previous page gave. */
+export const chatListQuery = z.object({
+  status: z.enum(ROOM_STATUSES, m('chat.invalidStatus')).optional(),
+  cursor: z.string().max(300).optional(),
+});
+
+/** A page of a chat list, newest activity first; `nextCursor` is null on the last page. */
+export const chatListPage = z.object({
+  rooms: z.array(chatListItem),
+  nextCursor: z.string().nullable(),
+});
+export type ChatListPage = z.infer<typeof chatListPage>;
+
 export const roomView = z.object({
   id: z.string(),
   status: z.enum(ROOM_STATUSES),

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROOM_STATUSES } from '#shared/picklists.ts';
 import { m } from '#shared/schemas/common.ts';
 import {
-  chatListItem,
+  CHAT_LIST_PAGE,
+  chatListPage,
+  chatListQuery,
   createRoomBody,
   interviewBody,
   MESSAGES_PAGE,
@@ -69,18 +70,20 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       config: { policy: 'signedIn' },
       schema: {
         tags: ['chat'],
-        querystring: z.object({ status: z.enum(ROOM_STATUSES).optional() }),
-        response: { 200: z.object({ rooms: z.array(chatListItem) }) },
+        querystring: chatListQuery,
+        response: { 200: chatListPage },
       },
     },
     async (request) => {
       const me = requireUser(request);
-      const rows = await chatList(ctx.db, me.id, {
+      const { rooms, nextCursor } = await chatList(ctx.db, me.id, {
         asRecruiter: me.role === 'recruiter',
         status: request.query.status,
+        cursor: request.query.cursor,
+        limit: CHAT_LIST_PAGE,
       });
-      const online = await ctx.bus.online([...new Set(rows.map((r) => r.userId))]);
-      return { rooms: rows.map((r) => ({ ...r, isOnline: online.has(r.userId) })) };
+      const online = await ctx.bus.online([...new Set(rooms.map((r) => r.userId))]);
+      return { rooms: rooms.map((r) => ({ ...r, isOnline: online.has(r.userId) })), nextCursor };
     },
   );
 

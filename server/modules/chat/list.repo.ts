@@ -1,8 +1,11 @@
 import type { Queryable } from '../../db/client.ts';
 import type { ChatListItem, RoomView } from '#shared/schemas/chat.ts';
-import type { ContactVisibility, RoomStatus } from '#shared/picklists.ts';
+import { ROOM_STATUSES, type ContactVisibility, type RoomStatus } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { can } from '../../policies/policies.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { noBlockSql } from '../moderation/visibility.ts';
 
 type Row = Record<string, unknown>;
 
@@ -13,47 +16,138 @@ const OTHER = `
   CASE WHEN r.recruiter_id = $1 THEN sp.profile_image ELSE rp.profile_image END AS other_image`;
 
 /**
- * A member's chat list in ONE statement, whatever the number of rooms: last message by a lateral
- * index lookup, unread count from the partial unread index, newest activity first.
+ * The day (Indian Standard Time, UTC+05:30, no daylight saving) of a room's last activity: the same
+ * expression as the stored `chat_rooms.active_day` column (migration 012), so the page's bounds
+ * match the index.
+ */
+const activeDay = (ts: string) =>
+  `((${ts} AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date`;
+const TS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const ISO_US = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A timestamp exactly as the list writes it (microseconds, UTC), and a real date. */
+const isTimestamp = (s: string) =>
+  ISO_US.test(s) && new Date(s).toISOString().slice(0, 23) === s.slice(0, 23);
+
+/**
+ * A next-page cursor: the time the scroll's first page was read (`asOf`) and the sort key of the
+ * last room shown, (last activity, id). Opaque to clients; anything else is a 400.
+ */
+export function decodeChatCursor(
+  cursor: string | undefined,
+): { asOf: string; key: string; id: string } | null {
+  const values = decodeCursor<[string, string, string]>(cursor, ['string', 'string', 'string']);
+  if (!values) return null;
+  const [asOf, key, id] = values;
+  if (!isTimestamp(asOf) || !isTimestamp(key) || !UUID.test(id) || key > asOf)
+    throw badRequest('errors.badRequest');
+  return { asOf, key, id };
+}
+
+/**
+ * A member's chat list, newest activity first, one page of `limit` rooms in ONE statement: last
+ * message by a lateral index lookup, unread count from the partial unread index, people blocked
+ * either way left out (moderation/visibility.ts).
+ *
+ * **Keyset paging on (updated_at, id) descending, as of the scroll's first page.** The first page
+ * is read at time T (`asOf`, carried by every cursor of that scroll). A later page lists the rooms
+ * that come after the cursor in the order the rooms had at T:
+ * - rooms not touched since T, by their `updated_at` (branch A: a cursor's key is at or before
+ *   T, so a room touched since T is never below it by its new key);
+ * - rooms touched since T (a new message moved them to the top), by their activity at T: the
+ *   newest message sent at or before T, or the room's creation when it had none (branch B). A
+ *   touch of `updated_at` stores a message with the same `now()` (the send, a status, an
+ *   interview, the 7-day close; a reopen follows its message by milliseconds), so that is the key
+ *   they had.
+ * So, within one scroll, every room that existed at T appears exactly once, in T's order: a room
+ * that moved to the top after T and was shown already is not shown again; one not shown yet still
+ * comes at its old place (with its new last message and unread count). Rooms created after T are
+ * not in that scroll. The trade-off: the scroll is T's order, not the live one; a room touched
+ * since T shows at the top only on a new first page (a refresh: the web app reloads its pages on
+ * every live event). A send whose transaction is in flight while the first page is read (its
+ * `now()` is before T, its commit after) can be missed by that scroll; its live event reloads the
+ * list.
+ *
+ * **Index-driven.** The order comes from `chat_rooms_recruiter (recruiter_id, status, active_day
+ * DESC)` and `chat_rooms_seeker (seeker_id, active_day DESC)`: `active_day` is a stored column
+ * (the IST day of `updated_at`), so only rooms of the days a page spans are read and sorted (an
+ * incremental sort per day), never all of a member's rooms, and a message touch stays a HOT update
+ * except for a room's first touch of a day (decision 007, "Chat list paging"). A recruiter's list
+ * without a status is the six status lists merged, each read from the index in order.
  */
 export async function chatList(
   q: Queryable,
   userId: string,
-  opts: { asRecruiter: boolean; status?: RoomStatus },
-): Promise<Omit<ChatListItem, 'isOnline'>[]> {
+  opts: { asRecruiter: boolean; status?: RoomStatus; cursor?: string; limit: number },
+): Promise<{ rooms: Omit<ChatListItem, 'isOnline'>[]; nextCursor: string | null }> {
+  const after = decodeChatCursor(opts.cursor);
+  const statuses = opts.status ? [opts.status] : opts.asRecruiter ? [...ROOM_STATUSES] : [null];
+  const other = opts.asRecruiter ? 'r.seeker_id' : 'r.recruiter_id';
+  const member = opts.asRecruiter
+    ? 'r.recruiter_id = $1 AND r.status = s.status'
+    : 'r.seeker_id = $1 AND (s.status IS NULL OR r.status = s.status)';
+  const visible = noBlockSql('$1::uuid', other);
+  const order = 'ORDER BY r.active_day DESC, r.updated_at DESC, r.id DESC LIMIT $3';
+  // $1 user, $2 statuses, $3 limit (+1 to know whether there is more); then $4 asOf, $5 key, $6 id.
+  const candidates = after
+    ? `(SELECT r.id, r.updated_at AS k FROM chat_rooms r
+         WHERE ${member} AND ${visible}
+           AND r.active_day <= ${activeDay('$5::timestamptz')}
+           AND (r.updated_at, r.id) < ($5::timestamptz, $6::uuid)
+         ${order})
+       UNION ALL
+       (SELECT r.id, COALESCE(t.sent_at, r.created_at) AS k FROM chat_rooms r
+          LEFT JOIN LATERAL (SELECT m.sent_at FROM chat_messages m
+                              WHERE m.room_id = r.id AND m.sent_at <= $4::timestamptz
+                              ORDER BY m.id DESC LIMIT 1) t ON true
+         WHERE ${member} AND ${visible}
+           AND r.active_day >= ${activeDay('$4::timestamptz')} AND r.updated_at > $4::timestamptz
+           AND r.created_at <= $4::timestamptz
+           AND (COALESCE(t.sent_at, r.created_at), r.id) < ($5::timestamptz, $6::uuid)
+         ORDER BY 2 DESC, r.id DESC LIMIT $3)`
+    : `(SELECT r.id, r.updated_at AS k FROM chat_rooms r WHERE ${member} AND ${visible} ${order})`;
+  const params: unknown[] = [userId, statuses, opts.limit + 1];
+  if (after) params.push(after.asOf, after.key, after.id);
   const rows = await q.query<Row>(
-    `SELECT r.id AS room_id, r.status, r.job_id, j.title AS job_title, ${OTHER},
-            lm.message AS last_message,
-            to_char(lm.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS last_time,
+    // clock_timestamp() runs after the statement's snapshot: every room this page can see was
+    // touched at or before it.
+    `WITH page AS (
+       SELECT p.id, p.k FROM unnest($2::text[]) s(status) CROSS JOIN LATERAL (${candidates}) p
+        ORDER BY p.k DESC, p.id DESC LIMIT $3)
+     SELECT r.id AS room_id, r.status, r.job_id, j.title AS job_title, ${OTHER},
+            lm.message AS last_message, ${TS('lm.sent_at')} AS last_time,
             (SELECT count(*)::int FROM chat_messages u
-              WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread
-       FROM chat_rooms r
+              WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread,
+            ${TS('page.k')} AS sort_key, ${TS('clock_timestamp()')} AS read_at
+       FROM page JOIN chat_rooms r ON r.id = page.id
        LEFT JOIN jobs j ON j.id = r.job_id
        LEFT JOIN seeker_profiles sp ON sp.user_id = r.seeker_id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = r.recruiter_id
        LEFT JOIN LATERAL (SELECT m.message, m.sent_at FROM chat_messages m WHERE m.room_id = r.id ORDER BY m.id DESC LIMIT 1) lm ON true
-      WHERE ${opts.asRecruiter ? 'r.recruiter_id = $1' : 'r.seeker_id = $1'}
-        AND ($2::text IS NULL OR r.status = $2::text)
-        -- A person one blocked, or who blocked one, leaves the list (undo in settings).
-        AND NOT EXISTS (SELECT 1 FROM blocks b
-                         WHERE (b.blocker_id = $1 AND b.blocked_id = ${opts.asRecruiter ? 'r.seeker_id' : 'r.recruiter_id'})
-                            OR (b.blocked_id = $1 AND b.blocker_id = ${opts.asRecruiter ? 'r.seeker_id' : 'r.recruiter_id'}))
-      ORDER BY r.updated_at DESC
-      LIMIT 200`,
-    [userId, opts.status ?? null],
+      ORDER BY page.k DESC, page.id DESC`,
+    params,
   );
-  return rows.map((r) => ({
-    roomId: r.room_id as string,
-    userId: r.other_id as string,
-    userName: (r.other_name as string | null) ?? null,
-    profileImage: mediaUrl(r.other_image as string | null),
-    lastMessage: (r.last_message as string | null) ?? null,
-    lastMessageTime: (r.last_time as string | null) ?? null,
-    unreadCount: Number(r.unread ?? 0),
-    jobId: (r.job_id as string | null) ?? null,
-    jobTitle: (r.job_title as string | null) ?? null,
-    status: r.status as RoomStatus,
-  }));
+  const page = rows.slice(0, opts.limit);
+  const last = page.at(-1);
+  const asOf = after?.asOf ?? (rows[0]?.read_at as string | undefined);
+  return {
+    rooms: page.map((r) => ({
+      roomId: r.room_id as string,
+      userId: r.other_id as string,
+      userName: (r.other_name as string | null) ?? null,
+      profileImage: mediaUrl(r.other_image as string | null),
+      lastMessage: (r.last_message as string | null) ?? null,
+      lastMessageTime: (r.last_time as string | null) ?? null,
+      unreadCount: Number(r.unread ?? 0),
+      jobId: (r.job_id as string | null) ?? null,
+      jobTitle: (r.job_title as string | null) ?? null,
+      status: r.status as RoomStatus,
+    })),
+    nextCursor:
+      rows.length > opts.limit && last && asOf
+        ? encodeCursor([asOf, last.sort_key as string, last.room_id as string])
+        : null,
+  };
 }
 
 export async function totalUnread(q: Queryable, userId: string): Promise<number> {

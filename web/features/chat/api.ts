@@ -1,5 +1,5 @@
 import type { RoomStatus } from '#shared/picklists.ts';
-import type { ChatListItem, MessageView, RoomView } from '#shared/schemas/chat.ts';
+import type { ChatListPage, MessageView, RoomView } from '#shared/schemas/chat.ts';
 import { api, apiUpload } from '../../lib/api.ts';
 import { realtime, SocketUnavailable } from '../../lib/realtime.ts';
 
@@ -23,10 +23,17 @@ export const outboxKey = (roomId: string) => ['chat-outbox', roomId] as const;
 
 const enc = encodeURIComponent;
 
-export const fetchChatList = (status: RoomStatus | null, signal?: AbortSignal) =>
-  api<{ rooms: ChatListItem[] }>(`/api/rooms${status ? `?status=${enc(status)}` : ''}`, {
-    signal,
-  }).then((r) => r.rooms);
+/** One page of a chat list, newest activity first; the cursor comes from the page before. */
+export const fetchChatList = (
+  status: RoomStatus | null,
+  cursor: string | null,
+  signal?: AbortSignal,
+) => {
+  const q = new URLSearchParams();
+  if (status) q.set('status', status);
+  if (cursor) q.set('cursor', cursor);
+  return api<ChatListPage>(`/api/rooms${q.size ? `?${q}` : ''}`, { signal });
+};
 
 export const fetchRoomWith = (otherId: string, jobId: string | null, signal?: AbortSignal) =>
   api<{ room: RoomView }>(`/api/rooms/with/${enc(otherId)}${jobId ? `?job=${enc(jobId)}` : ''}`, {

@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoomStatus } from '#shared/picklists.ts';
+import type { ChatListItem } from '#shared/schemas/chat.ts';
+import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 import { ChatListRow } from './chat-list-row.tsx';
 import { useChatList } from './use-chat-queries.ts';
 import { usePresence } from './use-presence.ts';
 
 /**
  * A list of conversations with its states: 'Loading chats...', the empty text, 'Failed to load
- * chats'. Kept live by useChatSync (a new message or status change reloads it).
+ * chats'. Shows a page of 30 and loads the next when the bottom marker scrolls into view
+ * ('Loading more chats...', then 'No more conversations' at the end; a failed page offers a
+ * retry). Kept live by useChatSync (a new message or status change reloads it).
  */
 export function ChatList({
   status,
@@ -22,8 +26,32 @@ export function ChatList({
   unknownName: string;
 }) {
   const { t } = useTranslation();
-  const { data: rooms, isPending, isError, refetch, dataUpdatedAt } = useChatList(status);
-  const ids = useMemo(() => [...new Set((rooms ?? []).map((r) => r.userId))], [rooms]);
+  const query = useChatList(status);
+  const {
+    data,
+    isPending,
+    isError,
+    refetch,
+    dataUpdatedAt,
+    hasNextPage,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    fetchNextPage,
+  } = query;
+  const marker = useBottomMarker(query);
+  // The server never repeats a room within one scroll; a page read during a refresh might, so
+  // the first one shown wins.
+  const rooms = useMemo(() => {
+    const seen = new Set<string>();
+    const list: ChatListItem[] = [];
+    for (const room of data?.pages.flatMap((p) => p.rooms) ?? []) {
+      if (seen.has(room.roomId)) continue;
+      seen.add(room.roomId);
+      list.push(room);
+    }
+    return list;
+  }, [data]);
+  const ids = useMemo(() => [...new Set(rooms.map((r) => r.userId))], [rooms]);
   const online = usePresence(ids);
   // 'Today' and 'Yesterday' move with the clock: the rows use the time of the last answer.
   const now = useMemo(() => new Date(dataUpdatedAt), [dataUpdatedAt]);
@@ -34,33 +62,57 @@ export function ChatList({
         {t('chat.loadingChats')}
       </p>
     );
-  if (isError)
+  if (isError && rooms.length === 0)
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
         <p className="text-sm text-red-700">{t('chat.loadChatsFailed')}</p>
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          {t('chat.retry')}
-        </button>
+        <RetryButton onClick={() => void refetch()} />
       </div>
     );
   if (rooms.length === 0)
     return <p className="py-10 text-center text-sm text-slate-500">{emptyText}</p>;
   return (
-    <ul className="flex flex-col divide-y divide-slate-100">
-      {rooms.map((item) => (
-        <ChatListRow
-          key={item.roomId}
-          item={item}
-          online={online[item.userId] ?? false}
-          unknownName={unknownName}
-          now={now}
-          href={`${chatPath}/${item.userId}${item.jobId ? `?job=${encodeURIComponent(item.jobId)}` : ''}`}
-        />
-      ))}
-    </ul>
+    <>
+      <ul className="flex flex-col divide-y divide-slate-100">
+        {rooms.map((item) => (
+          <ChatListRow
+            key={item.roomId}
+            item={item}
+            online={online[item.userId] ?? false}
+            unknownName={unknownName}
+            now={now}
+            href={`${chatPath}/${item.userId}${item.jobId ? `?job=${encodeURIComponent(item.jobId)}` : ''}`}
+          />
+        ))}
+      </ul>
+      <div ref={marker} aria-hidden="true" className="h-4" />
+      {isFetchNextPageError ? (
+        <div role="alert" className="flex flex-col items-center gap-2 py-3 text-center">
+          <p className="text-sm text-red-700">{t('chat.loadChatsFailed')}</p>
+          <RetryButton onClick={() => void fetchNextPage()} />
+        </div>
+      ) : (
+        <p role="status" aria-live="polite" className="py-3 text-center text-sm text-slate-500">
+          {isFetchingNextPage
+            ? t('chat.loadingMoreChats')
+            : !hasNextPage && (data?.pages.length ?? 0) > 1
+              ? t('chat.endOfChats')
+              : ''}
+        </p>
+      )}
+    </>
+  );
+}
+
+function RetryButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
+      {t('chat.retry')}
+    </button>
   );
 }

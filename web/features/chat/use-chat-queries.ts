@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { RoomStatus } from '#shared/picklists.ts';
-import { MESSAGES_PAGE, type RoomView } from '#shared/schemas/chat.ts';
+import { MESSAGES_PAGE, type ChatListPage, type RoomView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { toast } from 'sonner';
@@ -17,16 +17,23 @@ import {
 import { catchUpAfter, mergeInto, withOlder, type RoomMessages } from './message-store.ts';
 import { seedPresence } from './use-presence.ts';
 
-/** One query per list, whatever the number of rooms. Always fresh on mount (staleTime 0). */
+/**
+ * A chat list, a page of 30 at a time (the next one on scroll). Always fresh on mount (staleTime
+ * 0). A refresh (every live event invalidates the lists) reads the pages held again from the top,
+ * so a room with a new message comes first and the pages after follow from there; within one
+ * scroll the server keeps the order of its first page, so no room shows twice or goes missing.
+ */
 export function useChatList(status: RoomStatus | null) {
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: chatListKey(status),
     staleTime: 0,
-    queryFn: async ({ signal }) => {
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ChatListPage) => last.nextCursor ?? undefined,
+    queryFn: async ({ pageParam, signal }) => {
       const requestedAt = Date.now();
-      const rooms = await fetchChatList(status, signal);
-      seedPresence(rooms, requestedAt);
-      return rooms;
+      const page = await fetchChatList(status, pageParam, signal);
+      seedPresence(page.rooms, requestedAt);
+      return page;
     },
   });
 }
