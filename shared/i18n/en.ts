@@ -763,6 +763,15 @@ export const en = {
     verificationAddresses:
       'You can send codes to {{limit}} different e-mail addresses a day. Use an address you already tried, or try again in {{wait}}.',
   },
+  // Issue 14: push and SMS reach (server texts: notifications.push / notifications.sms).
+  notifications: {
+    badSubscription:
+      'This browser sent a notification subscription we cannot use. Try turning notifications on again.',
+  },
+  // Issue 14: installable app, offline page, update prompt, notification opt-in (web texts).
+  pwa: {},
+  // Issue 14: unread counts and the offline outbox (web texts).
+  unread: {},
   errors: {
     badRequest: 'Please check what you entered and try again.',
     unauthorized: 'You must be logged in to continue',
