@@ -50,6 +50,14 @@ export interface RouteInfo {
   /** The route's policy name (server/policies/policies.ts), or null when it names none. */
   policy: string | null;
   public: boolean;
+  /** The route's input schemas (shared zod schemas): the fuzz suite generates requests from them. */
+  schema: RouteInputSchemas;
+}
+
+export interface RouteInputSchemas {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
 }
 
 export interface BuiltApp {
@@ -94,7 +102,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
       const policy = route.config?.policy ?? null;
-      routes.push({ method, url: route.url, policy, public: policy === 'public' });
+      const { body, querystring, params } = (route.schema ?? {}) as RouteInputSchemas;
+      routes.push({
+        method,
+        url: route.url,
+        policy,
+        public: policy === 'public',
+        schema: { body, querystring, params },
+      });
     }
   });
 
