@@ -35,7 +35,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
-import { realtimeRoutes, type HeartbeatOptions } from './modules/chat/realtime.ts';
+import { realtimeRoutes, type HeartbeatOptions } from './modules/realtime/realtime.plugin.ts';
 import { candidatesRoutes } from './modules/matching/candidates.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import {
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     // Shutdown closes idle keep-alive connections and lets requests in flight finish (`true`
     // would cut those too); requests arriving on an open connection meanwhile are still served,
-    // with `Connection: close`. Upgraded sockets are closed by realtime.ts. See server/main.ts.
+    // with `Connection: close`. Upgraded sockets are closed by the realtime plugin. See server/main.ts.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
   });
