@@ -8,8 +8,8 @@ import { OPERATIONS, REALTIME } from '#shared/limits.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isAllowedOrigin } from '../../plugins/auth.ts';
-import { partnersOf } from './rooms.repo.ts';
-import { handleSocketSend, type SocketSender } from './socket-send.ts';
+import { partnersOf } from '../chat/rooms.repo.ts';
+import { handleSocketSend, type SocketSender } from '../chat/socket-send.ts';
 
 interface Conn {
   id: string;
