@@ -3,6 +3,9 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants } from 'node:zlib';
+import { VitePWA } from 'vite-plugin-pwa';
+import { offlinePage } from './web/pwa/offline-page.ts';
+import { pushFallback, webAppManifest } from './web/pwa/manifest.ts';
 
 export default defineConfig({
   root: 'web',
@@ -21,7 +24,28 @@ export default defineConfig({
       skipIfLargerOrEqual: true,
       logLevel: 'silent',
     }),
+    // The installable app (docs/decisions/017): the manifest, and a Workbox service worker of our
+    // own (web/sw.ts: precache, offline page, push) with the build's files injected; the web app
+    // registers it itself, after the first render (web/app/pwa-register.ts).
+    offlinePage(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: webAppManifest,
+      includeManifestIcons: false, // the glob below has them
+      injectManifest: {
+        // Hashed bundles, the offline page, icons and images. index.html is left out on purpose:
+        // page loads always come from the network (and the offline page when there is none).
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        globIgnores: ['index.html'],
+      },
+    }),
   ],
+  // The service worker's notification for a push it cannot read (web/sw.ts).
+  define: { __PUSH_FALLBACK__: JSON.stringify(pushFallback) },
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
   server: {
     port: 5173,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import type { Locator, Page } from 'playwright-core';
+import {
+  loginThroughUi,
+  newPage,
+  startHarness,
+  type Harness,
+  type Person,
+  getJson as get,
+} from './harness.ts';
 
 // The demo recruiter (Priya Sharma, Zenith Softworks, open jobs) and the demo seeker (Rahul
 // Verma). A login code cannot be asked for twice within 30 s per phone, so each phone logs in
@@ -8,12 +15,6 @@ import { loginThroughUi, newPage, startHarness, type Harness } from './harness.t
 const RECRUITER_PHONE = '9000000001';
 const SEEKER_PHONE = '9000000002';
 
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  id: string;
-}
 interface ApiCandidate {
   userId: string;
   fullName: string | null;
@@ -41,12 +42,6 @@ afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
-
-async function get<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 // 404s (a missing resume, an unknown candidate) and a refused socket are expected; nothing else.
 const unexpected = (errors: string[]) =>

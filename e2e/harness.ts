@@ -18,8 +18,12 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  * The real server (built web app + API on an in-memory PGlite, demo data loaded) on a free port,
  * and the system Chromium driven by playwright-core. `npm run test:e2e` builds the web app first.
  */
-export async function startHarness(): Promise<Harness> {
-  const config = testConfig({ databaseUrl: 'memory', port: 0 });
+export async function startHarness(options: { webDist?: string } = {}): Promise<Harness> {
+  const config = testConfig({
+    databaseUrl: 'memory',
+    port: 0,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   if (!existsSync(`${config.webDist}/index.html`))
     throw new Error('dist/web is missing: run `npm run build` first');
   const server = await buildApp(config);
@@ -49,12 +53,19 @@ export async function startHarness(): Promise<Harness> {
   };
 }
 
+/**
+ * A fresh browser context (empty cache, no cookies) and a page in it. The app's service worker is
+ * blocked unless a test asks for it (`serviceWorkers: 'allow'`, e2e/pwa.test.ts): a page it
+ * controls takes its scripts from the worker's cache, where `page.route` cannot see or fail them.
+ */
 export async function newPage(
   h: Harness,
+  options: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await h.browser.newContext({
     baseURL: h.baseUrl,
     viewport: { width: 390, height: 844 },
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];
@@ -88,4 +99,28 @@ export async function loginThroughUi(
   await page.getByPlaceholder('6-digit OTP').fill(code);
   await page.getByRole('button', { name: 'Verify & Continue' }).click();
   await page.getByText('Login successful!').waitFor();
+}
+
+/** A signed-in person in their own browser context. */
+export interface Person {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  id: string;
+}
+
+/** GET an API path as the page's user (its cookies); throws on any answer but 2xx. */
+export async function getJson<T>(page: Page, path: string): Promise<T> {
+  const res = await page.request.get(path);
+  if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Signs a user in through the real screens, in a fresh context, and waits for their home. */
+export async function signIn(h: Harness, phone: string, home: string): Promise<Person> {
+  const { context, page, errors } = await newPage(h);
+  await loginThroughUi(h, page, phone);
+  await page.waitForURL(home);
+  const { user } = await getJson<{ user: { id: string } }>(page, '/api/me');
+  return { context, page, errors, id: user.id };
 }

@@ -155,9 +155,25 @@ describe('jobs: post, list, feed, job page', () => {
     expect(await mine.getByText('Kaveri Labs').count()).toBe(1);
     expect(await mine.getByText('6-10 LPA').count()).toBe(1);
     // Real presence: this recruiter's browser is open (one WebSocket), so the card says online;
-    // the demo recruiters are not connected, so no other card does.
+    // the demo recruiters are not connected, so no other company's card does.
     await mine.getByText('online', { exact: true }).waitFor();
-    expect(await page.getByText('online', { exact: true }).count()).toBe(1);
+    expect(
+      await cards(page)
+        .filter({ has: page.getByText('online', { exact: true }) })
+        .filter({ hasNotText: 'Kaveri Labs' })
+        .count(),
+    ).toBe(0);
+    // Fewer than a page of demo jobs match this seeker's category or area (decision 020): the
+    // rest comes under its own heading, e.g. the recruiter's remote operations job.
+    await page.getByRole('heading', { name: 'More jobs beyond your preferences' }).waitFor();
+    const wider = page.getByRole('list', { name: 'More job results', exact: true });
+    await wider.getByRole('link', { name: 'Office Coordinator', exact: true }).waitFor();
+    expect(
+      await page
+        .getByRole('list', { name: 'Job results', exact: true })
+        .getByRole('link', { name: 'Office Coordinator', exact: true })
+        .count(),
+    ).toBe(0);
     // The demo companies are verified, and the mark names the domain that was proved.
     expect(await page.getByText(/^Verified · [a-z0-9.-]+\.[a-z]+$/).count()).toBeGreaterThan(0);
 
@@ -289,6 +305,16 @@ describe('jobs: post, list, feed, job page', () => {
         await new Promise((resolve) => setTimeout(resolve, 400));
         await route.continue();
       },
+    );
+    // The demo jobs matching this seeker's preferences, and the wider section, fill less than
+    // two pages (decision 020): add some in Bengaluru from a demo recruiter.
+    await h.server.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description)
+       SELECT rp.user_id, 'Scroll Test Engineer ' || g, COALESCE(rp.company_name, 'Demo'), 'Bengaluru',
+              (SELECT id FROM cities WHERE name = 'Bengaluru' LIMIT 1), 'full_time', '1_3',
+              'software_development', 'A job for the scrolling test.'
+         FROM generate_series(1, 25) g,
+              (SELECT user_id, company_name FROM recruiter_profiles WHERE is_verified LIMIT 1) rp`,
     );
     await page.goto('/jobseeker-dashboard');
     await expect.poll(() => cards(page).count()).toBe(20);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { loginThroughUi, newPage, startHarness, type Harness, getJson as get } from './harness.ts';
 
 // Trust II (issue 12) in the browser: report and block, the scam shield's warning, and a
 // moderator who suspends a recruiter. Demo recruiters other than Priya (so other journeys keep
@@ -49,12 +49,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function get<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function signIn(phone: string, home: string): Promise<Person> {
   const { context, page, errors } = await newPage(h);
   await loginThroughUi(h, page, phone);
@@ -67,11 +61,12 @@ async function signIn(phone: string, home: string): Promise<Person> {
 
 /** The open jobs of a demo company, as the seeker's feed search finds them. */
 async function jobsOf(company: string): Promise<Job[]> {
-  const { jobs } = await get<{ jobs: Job[] }>(
+  // The search shows them in the main list or, outside the seeker's preferences, the wider one.
+  const { jobs, wider } = await get<{ jobs: Job[]; wider: Job[] }>(
     seeker.page,
     `/api/jobs/feed?q=${encodeURIComponent(company)}`,
   );
-  return jobs.filter((j) => j.company === company && j.status === 'open');
+  return [...jobs, ...wider].filter((j) => j.company === company && j.status === 'open');
 }
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import {
+  loginThroughUi,
+  newPage,
+  startHarness,
+  type Harness,
+  type Person,
+  getJson as get,
+} from './harness.ts';
 
 // Trust I (issue 11) in the browser: the verified mark names its domain, a GSTIN is checked and
 // shown, a seeker's contact data and resume reach a recruiter only by consent, and a recruiter
@@ -11,13 +18,6 @@ import { loginThroughUi, newPage, startHarness, type Harness } from './harness.t
 const RECRUITER_PHONE = '9000000001';
 const DOMAIN = 'zenithsoftworks.in';
 const VERIFIED = `Verified · ${DOMAIN}`;
-
-interface Person {
-  context: BrowserContext;
-  page: Page;
-  errors: string[];
-  id: string;
-}
 
 let h: Harness;
 let recruiter: Person;
@@ -38,12 +38,6 @@ afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
-
-async function get<T>(page: Page, path: string): Promise<T> {
-  const res = await page.request.get(path);
-  if (!res.ok()) throw new Error(`GET ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
 // Refusals the journeys provoke (403, 400) and a socket closed on sign out are expected.

@@ -43,6 +43,8 @@ import {
   createCandidateScores,
 } from './modules/matching/candidate-scores.ts';
 import { createReplyRates } from './modules/reply-rate/reply-rate.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createNotifications, type NotificationOptions } from './modules/notifications/worker.ts';
 
 export interface RouteInfo {
   method: string;
@@ -78,6 +80,8 @@ export interface BuildOptions {
    * runs inside the event loop, so its queries would read as lag); `true` or thresholds turn it on.
    */
   overload?: Partial<OverloadOptions> | boolean;
+  /** The notification worker: its clock, and whether it runs on its own (default) or on drain(). */
+  notifications?: NotificationOptions;
 }
 
 /** Builds the whole server for a configuration; main.ts listens, tests inject or listen on port 0. */
@@ -122,12 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = createBus(config.redisUrl);
   // One registry per app (never prom-client's global one): several apps in one process never clash.
   const metrics = createMetrics();
+  const sms = createSmsDriver(config, outbox, app.log);
   const ctx: Ctx = {
     config,
     db,
     log: app.log,
     outbox,
-    sms: createSmsDriver(config, outbox, app.log),
+    sms,
     mail: createMailDriver(config, outbox, app.log),
     codes: new OneTimeCodes(db, config.secretKey, metrics),
     storage: createStorage(config),
@@ -135,15 +140,31 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     matching: createCandidateScores(db, app.log),
     replyRates: createReplyRates(db, bus, app.log),
     metrics,
+    notifications: createNotifications(
+      { db, bus, sms, metrics, log: app.log, config },
+      options.notifications,
+    ),
   };
   // Read at scrape time; a failing query leaves the gauge out rather than failing the scrape.
   metrics.measureQueuesWith(async (): Promise<Record<string, number>> => {
-    const depth = await candidateScoreQueueDepth(db).catch((err: unknown) => {
+    const warn = (err: unknown) => {
       app.log.warn({ err }, 'metrics: queue depth not read');
       return null;
-    });
-    if (!depth) return {};
-    return { candidate_score_seekers: depth.seekers, candidate_score_recruiters: depth.recruiters };
+    };
+    const [depth, notifications] = await Promise.all([
+      candidateScoreQueueDepth(db).catch(warn),
+      ctx.notifications.depth().catch(warn),
+    ]);
+    return {
+      ...(depth && {
+        candidate_score_seekers: depth.seekers,
+        candidate_score_recruiters: depth.recruiters,
+      }),
+      ...(notifications && {
+        notifications_due: notifications.due,
+        notifications_scheduled: notifications.scheduled,
+      }),
+    };
   });
 
   await app.register(cookie);
@@ -188,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await chatRoutes(scope, ctx);
     await candidatesRoutes(scope, ctx);
     await moderationRoutes(scope, ctx);
+    await notificationsRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, options.heartbeat);
     scope.get(
       '/api/openapi.json',
@@ -207,6 +229,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clearInterval(pruneTimer);
     await ctx.matching.close();
     await ctx.replyRates.close();
+    await ctx.notifications.close();
     await ctx.bus.close();
     if (!options.db) await db.close();
   });

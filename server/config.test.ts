@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, loadConfig, testConfig, type Config } from './config.ts';
+import { ConfigError, generateVapidKeys, loadConfig, testConfig, type Config } from './config.ts';
 import { createTestApp } from './test/app.ts';
 
 let tmp: string;
@@ -29,7 +29,11 @@ const httpSms = {
   SMS_HTTP_AUTH_KEY: 'auth-key',
   SMS_SENDER_ID: 'NRHIRE',
   SMS_TEMPLATE_ID: 'template-1',
+  SMS_NOTIFY_TEMPLATE_ID: 'template-2',
 };
+
+// A VAPID pair made for this file (what `npx web-push generate-vapid-keys` prints).
+const vapid = generateVapidKeys();
 
 /**
  * A complete production environment, without APP_ENV: production is what an unset APP_ENV means.
@@ -43,6 +47,10 @@ const production = (): NodeJS.ProcessEnv => ({
   ...httpSms,
   MAIL_DRIVER: 'smtp',
   SMTP_URL: 'smtp://mailer:secret@smtp.internal:587',
+  PUBLIC_ORIGIN: 'https://nearhire.in',
+  VAPID_PUBLIC_KEY: vapid.publicKey,
+  VAPID_PRIVATE_KEY: vapid.privateKey,
+  VAPID_SUBJECT: 'mailto:ops@nearhire.in',
 });
 
 function without(env: NodeJS.ProcessEnv, name: string): NodeJS.ProcessEnv {
@@ -133,6 +141,41 @@ describe('without APP_ENV: production rules, never development', () => {
     expect(defaulted.message).toMatch(/MAIL_DRIVER=console/);
   });
 
+  it.each(['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT', 'PUBLIC_ORIGIN'])(
+    'requires %s (Web Push keys and the address SMS links point to)',
+    (name) => {
+      const err = rejection(without(production(), name));
+      expect(err).toBeInstanceOf(ConfigError);
+      expect(err.message).toMatch(new RegExp(`${name} is required in production`));
+    },
+  );
+
+  it('takes the VAPID keys from the environment and writes no key file', () => {
+    const config = loadConfig(production());
+    expect(config.push).toEqual({ ...vapid, subject: 'mailto:ops@nearhire.in' });
+    expect(config.publicOrigin).toBe('https://nearhire.in');
+    expect(existsSync(path.join(tmp, 'prod', 'vapid.json'))).toBe(false);
+  });
+
+  it('refuses VAPID keys that are malformed or do not belong together', () => {
+    const other = generateVapidKeys();
+    expect(rejection({ ...production(), VAPID_PUBLIC_KEY: other.publicKey }).message).toMatch(
+      /VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY/,
+    );
+    expect(rejection({ ...production(), VAPID_PUBLIC_KEY: 'abc' }).message).toMatch(
+      /VAPID_PUBLIC_KEY must be 65 bytes/,
+    );
+    expect(
+      rejection({ ...production(), VAPID_PRIVATE_KEY: `${vapid.privateKey}=` }).message,
+    ).toMatch(/VAPID_PRIVATE_KEY must be 32 bytes/);
+    expect(rejection({ ...production(), VAPID_SUBJECT: 'ops@nearhire.in' }).message).toMatch(
+      /VAPID_SUBJECT/,
+    );
+    expect(rejection(without(production(), 'VAPID_PRIVATE_KEY')).message).toMatch(
+      /VAPID_PRIVATE_KEY/,
+    );
+  });
+
   it('refuses DEMO_DATA=true; DEMO_DATA=false changes nothing', () => {
     expect(rejection({ ...production(), DEMO_DATA: 'true' }).message).toMatch(
       /DEMO_DATA is not allowed in production/,
@@ -177,6 +220,20 @@ describe('APP_ENV=development: the embedded defaults', () => {
     expect(second.secretKey).toBe(first.secretKey);
   });
 
+  it('makes a VAPID key pair once and keeps it in DATA_DIR (subscriptions are bound to it)', () => {
+    const dataDir = path.join(tmp, 'vapid');
+    const first = loadConfig({ APP_ENV: 'development', SECRET_KEY: SECRET, DATA_DIR: dataDir });
+    expect(Buffer.from(first.push.publicKey, 'base64url')).toHaveLength(65);
+    expect(Buffer.from(first.push.privateKey, 'base64url')).toHaveLength(32);
+    expect(first.push.subject).toMatch(/^mailto:/);
+    const file = path.join(dataDir, 'vapid.json');
+    if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
+    const second = loadConfig({ APP_ENV: 'development', SECRET_KEY: SECRET, DATA_DIR: dataDir });
+    expect(second.push).toEqual(first.push);
+    // The public origin of links defaults to this server.
+    expect(loadConfig(dev({ PORT: '8080' })).publicOrigin).toBe('http://localhost:8080');
+  });
+
   it('finds dist/web in the package folder, whatever the working directory', () => {
     const config = loadConfig(dev());
     expect(config.webDist).toBe(path.join(import.meta.dirname, '..', 'dist', 'web'));
@@ -190,6 +247,12 @@ describe('testConfig is explicit too', () => {
     expect(config.isProduction).toBe(false);
     expect(config.sms.driver).toBe('console');
     expect(config.demoData).toBe(false);
+  });
+
+  it('a VAPID pair kept in memory: nothing written under the data folder', () => {
+    const config = testConfig();
+    expect(testConfig().push).toEqual(config.push);
+    expect(existsSync(path.join(config.dataDir, 'vapid.json'))).toBe(false);
   });
 });
 
@@ -260,17 +323,21 @@ describe('loadConfig with SMS_DRIVER=http', () => {
       authKey: 'auth-key',
       senderId: 'NRHIRE',
       templateId: 'template-1',
+      notifyTemplateId: 'template-2',
     });
   });
 
-  it.each(['SMS_HTTP_URL', 'SMS_HTTP_AUTH_KEY', 'SMS_SENDER_ID', 'SMS_TEMPLATE_ID'])(
-    'requires %s',
-    (name) => {
-      const err = rejection(without(dev(httpSms), name));
-      expect(err).toBeInstanceOf(ConfigError);
-      expect(err.message).toMatch(new RegExp(`${name} is required`));
-    },
-  );
+  it.each([
+    'SMS_HTTP_URL',
+    'SMS_HTTP_AUTH_KEY',
+    'SMS_SENDER_ID',
+    'SMS_TEMPLATE_ID',
+    'SMS_NOTIFY_TEMPLATE_ID',
+  ])('requires %s', (name) => {
+    const err = rejection(without(dev(httpSms), name));
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(new RegExp(`${name} is required`));
+  });
 
   it('rejects an SMS_HTTP_URL that is not a URL', () => {
     const err = rejection(dev({ ...httpSms, SMS_HTTP_URL: 'not a url' }));

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NOTIFICATIONS } from '#shared/limits.ts';
 
 // The only reader of process.env. Everything the server can be told comes through here, validated.
 //
@@ -41,6 +42,26 @@ const envSchema = z.object({
   S3_BUCKET: z.string().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Web Push (VAPID) and the SMS fallback: issue 14, docs/decisions/016.
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
+    .optional(),
+  SMS_NOTIFY_TEMPLATE_ID: z.string().optional(),
+  NOTIFY_SMS_AFTER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(NOTIFICATIONS.smsAfterMinutes),
+  NOTIFY_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(NOTIFICATIONS.leaseSeconds),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,9 +85,23 @@ export interface Config {
   /** Bearer token for GET /metrics; null = only unforwarded requests from loopback. */
   metricsToken: string | null;
   demoData: boolean;
+  /** The site's public address (links in SMS); development: http://localhost:PORT. */
+  publicOrigin: string;
   sms:
     | { driver: 'console' }
-    | { driver: 'http'; url: string; authKey: string; senderId: string; templateId: string };
+    | {
+        driver: 'http';
+        url: string;
+        authKey: string;
+        senderId: string;
+        templateId: string;
+        /** DLT template of the SMS fallback ("New message from {name} on NearHire: {link}"). */
+        notifyTemplateId: string;
+      };
+  /** Web Push (VAPID, URL-safe base64): required in production, generated in development. */
+  push: { publicKey: string; privateKey: string; subject: string };
+  /** Notification queue and SMS fallback (docs/decisions/016). */
+  notify: { smsAfterMinutes: number; leaseSeconds: number };
   mail: { driver: 'console'; from: string } | { driver: 'smtp'; url: string; from: string };
   storage:
     | { driver: 'disk'; dir: string }
@@ -123,6 +158,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secretKey: e.SECRET_KEY ?? devSecret(dataDir),
     metricsToken: e.METRICS_TOKEN ?? null,
     demoData: !isProduction && (e.DEMO_DATA ?? true),
+    publicOrigin: e.PUBLIC_ORIGIN
+      ? new URL(e.PUBLIC_ORIGIN).origin
+      : `http://localhost:${e.PORT === 0 ? 3000 : e.PORT}`,
     sms:
       e.SMS_DRIVER === 'http'
         ? {
@@ -131,6 +169,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             authKey: require('SMS_HTTP_AUTH_KEY', e.SMS_HTTP_AUTH_KEY),
             senderId: require('SMS_SENDER_ID', e.SMS_SENDER_ID),
             templateId: require('SMS_TEMPLATE_ID', e.SMS_TEMPLATE_ID),
+            notifyTemplateId: require('SMS_NOTIFY_TEMPLATE_ID', e.SMS_NOTIFY_TEMPLATE_ID),
           }
         : { driver: 'console' },
     mail:
@@ -148,6 +187,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
         : { driver: 'disk', dir: path.join(dataDir, 'uploads') },
+    push: vapidKeys(e, dataDir),
+    notify: {
+      smsAfterMinutes: e.NOTIFY_SMS_AFTER_MINUTES,
+      leaseSeconds: e.NOTIFY_LEASE_SECONDS,
+    },
     webDist: path.join(appRoot(), 'dist', 'web'),
   };
 }
@@ -172,6 +216,74 @@ function checkProduction(e: Env): void {
   if (e.MAIL_DRIVER === 'console')
     refuse('MAIL_DRIVER=console is not allowed in production (set MAIL_DRIVER=smtp)');
   if (e.DEMO_DATA) refuse('DEMO_DATA is not allowed in production');
+  // SMS links to a chat need the site's address; push needs the site's own VAPID key pair.
+  if (!e.PUBLIC_ORIGIN) refuse('PUBLIC_ORIGIN is required in production (links in SMS)');
+  for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
+    if (!e[name])
+      refuse(`${name} is required in production (Web Push; npx web-push generate-vapid-keys)`);
+}
+
+/**
+ * The VAPID key pair: from the environment (checked: URL-safe base64, a P-256 pair that belongs
+ * together), or in development one made once and kept in DATA_DIR/vapid.json. Browsers bind a
+ * subscription to the key it was made with, so the key must not change between restarts.
+ */
+function vapidKeys(e: Env, dataDir: string): Config['push'] {
+  const subject = e.VAPID_SUBJECT ?? 'mailto:dev@nearhire.invalid';
+  if (e.VAPID_PUBLIC_KEY || e.VAPID_PRIVATE_KEY) {
+    if (!e.VAPID_PUBLIC_KEY || !e.VAPID_PRIVATE_KEY)
+      throw new ConfigError(
+        'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      );
+    checkVapidPair(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY);
+    return { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY, subject };
+  }
+  const file = path.join(dataDir, 'vapid.json');
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as {
+      publicKey: string;
+      privateKey: string;
+    };
+    return { ...kept, subject };
+  }
+  const made = generateVapidKeys();
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(made), { mode: 0o600 });
+  return { ...made, subject };
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+function checkVapidPair(publicKey: string, privateKey: string): void {
+  const bad = (why: string): never => {
+    throw new ConfigError(`Invalid configuration: ${why} (npx web-push generate-vapid-keys)`);
+  };
+  if (!BASE64URL.test(publicKey) || Buffer.from(publicKey, 'base64url').length !== 65)
+    bad('VAPID_PUBLIC_KEY must be 65 bytes of URL-safe base64 without padding');
+  if (!BASE64URL.test(privateKey) || Buffer.from(privateKey, 'base64url').length !== 32)
+    bad('VAPID_PRIVATE_KEY must be 32 bytes of URL-safe base64 without padding');
+  const ecdh = createECDH('prime256v1');
+  try {
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+  } catch {
+    bad('VAPID_PRIVATE_KEY is not a P-256 private key');
+  }
+  if (ecdh.getPublicKey('base64url') !== publicKey)
+    bad('VAPID_PUBLIC_KEY does not belong to VAPID_PRIVATE_KEY');
+}
+
+/** A new VAPID key pair (P-256), URL-safe base64 as browsers and web-push take it. */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  // getPrivateKey may drop leading zero bytes: pad to the 32 bytes VAPID expects.
+  const privateKey = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(privateKey, 32 - raw.length);
+  return {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: privateKey.toString('base64url'),
+  };
 }
 
 // The package folder (where package.json is), found from this file: the source (server/) and the
@@ -202,8 +314,14 @@ function devSecret(dataDir: string): string {
  * outbox, which the tests read codes from), an in-memory database, no demo data (the browser
  * journeys load it themselves).
  */
+let testVapid: { publicKey: string; privateKey: string } | null = null;
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
+  // One VAPID pair per test process, kept in memory (nothing written under data/test).
+  testVapid ??= generateVapidKeys();
   const base = loadConfig({
+    VAPID_PUBLIC_KEY: testVapid.publicKey,
+    VAPID_PRIVATE_KEY: testVapid.privateKey,
     APP_ENV: 'development',
     DEMO_DATA: 'false',
     SECRET_KEY: 'test-secret-key-test-secret-key-0123456789',

@@ -10,6 +10,7 @@ import type { Bus } from './adapters/bus.ts';
 import type { CandidateScores } from './modules/matching/candidate-scores.ts';
 import type { Metrics } from './plugins/metrics.ts';
 import type { ReplyRates } from './modules/reply-rate/reply-rate.ts';
+import type { Notifications } from './modules/notifications/worker.ts';
 
 /** What route modules and services need, built once in app.ts. */
 export interface Ctx {
@@ -29,4 +30,6 @@ export interface Ctx {
   replyRates: ReplyRates;
   /** Prometheus counters and gauges (server/plugins/metrics.ts), served at GET /metrics. */
   metrics: Metrics;
+  /** The notification queue's worker (decision 016): push, and the SMS fallback. */
+  notifications: Notifications;
 }

@@ -78,3 +78,38 @@ export const OPERATIONS = {
   /** Seconds a shed client is asked to wait (Retry-After). */
   retryAfterSeconds: 5,
 } as const;
+
+/**
+ * Push and SMS reach (issue 14, docs/decisions/016). The SMS wait after an unread message is
+ * configurable (NOTIFY_SMS_AFTER_MINUTES, default `smsAfterMinutes`); the rest are rules.
+ */
+export const NOTIFICATIONS = {
+  /** A message still unread this long sends the SMS fallback (default of the setting). */
+  smsAfterMinutes: 30,
+  /** At most one SMS per conversation and recipient in this many hours. */
+  smsEveryHours: 12,
+  /** No SMS from this hour (IST) until `quietEndHourIst`: deferred to the end instead. */
+  quietStartHourIst: 21,
+  quietEndHourIst: 9,
+  /** Browsers (push subscriptions) kept per user; the oldest beyond this are dropped. */
+  subscriptionsPerUser: 10,
+  /** A push message the push service cannot deliver within this long is dropped (TTL header). */
+  pushTtlSeconds: 24 * 3600,
+  /** Characters of a message shown in its notification. */
+  pushBodyChars: 140,
+  /** Characters of a name in an SMS (a DLT template variable holds 30). */
+  smsNameChars: 30,
+  /** Failed sends are retried after 30 s, 1, 2, 4... minutes, at most an hour apart… */
+  retryBaseMs: 30_000,
+  retryMaxMs: 3_600_000,
+  /** …and a job fails for good after this many attempts. */
+  maxAttempts: 8,
+  /** Default lease of a claimed job (NOTIFY_LEASE_SECONDS): after it, another worker may take it. */
+  leaseSeconds: 60,
+} as const;
+
+/** The web app's offer to turn notifications on (issue 14, docs/decisions/017). */
+export const PUSH_PROMPT = {
+  /** "Not now" hides the offer on this device for this long. */
+  snoozeDays: 14,
+} as const;

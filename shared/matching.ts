@@ -20,6 +20,23 @@ export const DISTANCE_BANDS: readonly { maxKm: number; share: number }[] = [
 /** A remote job is reachable from anywhere, but is not "nearby". */
 export const REMOTE_SHARE = 0.5;
 
+/**
+ * The seeker's feed (decision 020): the main feed holds only jobs of the seeker's category or in
+ * their area (a city within the last distance band). Once it runs out, a labelled wider section
+ * offers related categories, cities up to WIDER_KM away and remote jobs.
+ */
+export const WIDER_KM = 250;
+export const RELATED_CATEGORIES: Record<string, readonly string[]> = {
+  software_development: ['customer_support', 'education_training'],
+  marketing_advertising: ['sales_bd', 'customer_support'],
+  sales_bd: ['marketing_advertising', 'customer_support'],
+  finance_accounting: ['operations_admin'],
+  customer_support: ['sales_bd', 'operations_admin'],
+  education_training: ['customer_support', 'operations_admin'],
+  operations_admin: ['finance_accounting', 'customer_support'],
+  other: ['operations_admin', 'customer_support', 'sales_bd'],
+};
+
 /** Seeker salary buckets in LPA (upper bound null = open). */
 export const SALARY_BUCKETS: Record<string, [number, number | null]> = {
   under_3: [0, 3],

@@ -75,6 +75,7 @@ const driverOptions = (url: string) => ({
   authKey: 'test-auth-key-123',
   senderId: 'NRHIRE',
   templateId: 'tmpl-6650f0c1d6fc05',
+  notifyTemplateId: 'tmpl-notify-77a1',
 });
 const message = (to: string, otp: string) => ({
   to,
@@ -111,6 +112,25 @@ describe('httpSmsDriver', () => {
     expect(body.recipients[0].mobiles).toBe('919876512345');
     expect(body.recipients[0].mobiles).toMatch(/^91\d{10}$/);
     expect(body.recipients[0].otp).toBe('482913');
+  });
+
+  it("the SMS fallback goes with its own DLT template (SMS_NOTIFY_TEMPLATE_ID), never the login code's", async () => {
+    await httpSmsDriver(driverOptions(gw.url)).send({
+      to: '+919876512349',
+      text: 'New message from Asha on NearHire: https://nearhire.in/x',
+      vars: { name: 'Asha', link: 'https://nearhire.in/x' },
+      template: 'notify',
+    });
+    const body = JSON.parse(gw.received[0]!.body);
+    expect(body.template_id).toBe('tmpl-notify-77a1');
+    expect(body.recipients).toEqual([
+      { mobiles: '919876512349', name: 'Asha', link: 'https://nearhire.in/x' },
+    ]);
+    const without = { ...driverOptions(gw.url), notifyTemplateId: undefined };
+    await expect(
+      httpSmsDriver(without).send({ ...message('+919876512349', '1'), template: 'notify' }),
+    ).rejects.toBeInstanceOf(SmsDeliveryError);
+    expect(gw.received).toHaveLength(1);
   });
 
   it('a non-2xx answer is a failed delivery', async () => {

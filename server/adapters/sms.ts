@@ -9,6 +9,8 @@ export interface SmsMessage {
   text: string;
   /** Template variables for gateways that send DLT-registered templates (India). */
   vars: Record<string, string>;
+  /** Which DLT template: the login code (default) or the SMS fallback of a chat (`notify`). */
+  template?: 'login' | 'notify';
 }
 
 export interface SmsDriver {
@@ -42,10 +44,15 @@ export function httpSmsDriver(options: {
   authKey: string;
   senderId: string;
   templateId: string;
+  /** The SMS fallback's template (SMS_NOTIFY_TEMPLATE_ID). */
+  notifyTemplateId?: string;
   timeoutMs?: number;
 }): SmsDriver {
   return {
     async send(message) {
+      const templateId =
+        message.template === 'notify' ? options.notifyTemplateId : options.templateId;
+      if (!templateId) throw new SmsDeliveryError('SMS gateway: no template for this message');
       let response: Response;
       try {
         response = await fetch(options.url, {
@@ -56,7 +63,7 @@ export function httpSmsDriver(options: {
             authkey: options.authKey,
           },
           body: JSON.stringify({
-            template_id: options.templateId,
+            template_id: templateId,
             sender: options.senderId,
             short_url: '0',
             recipients: [{ mobiles: message.to.replace(/^\+/, ''), ...message.vars }],

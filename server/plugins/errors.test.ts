@@ -52,6 +52,25 @@ describe('bad input never answers 5xx', () => {
     }
   });
 
+  it('answers a city id nobody has with 400 (found by the fuzz suite)', async () => {
+    const s = await newUser(t, 'user');
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/seeker/preferences',
+      headers: { cookie: s.cookie },
+      payload: {
+        jobType: 'full_time',
+        industry: 'finance',
+        salaryRange: 'under_3',
+        experienceRange: 'fresher',
+        jobCategory: 'operations_admin',
+        cityId: 360256,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('errors.badRequest');
+  });
+
   it('finds control characters in nested values and keys, and lets tabs and newlines pass', () => {
     expect(hasControlCharacter({ a: ['ok', { b: 'x\u0000' }] })).toBe(true);
     expect(hasControlCharacter({ ['k\u0007']: 1 })).toBe(true);

@@ -31,9 +31,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ error: { code: 'errors.badRequest', message } });
     }
     // A value PostgreSQL refuses as data (class 22: a NUL byte, a malformed uuid, a number out of
-    // range) came from the request: the client's mistake, not ours.
+    // range), or a reference to a row that does not exist (23503: a city id nobody has), came
+    // from the request: the client's mistake, not ours. Nothing was saved (the statement failed).
     const sqlState = (err as { code?: unknown }).code;
-    if (typeof sqlState === 'string' && /^22[0-9A-Z]{3}$/.test(sqlState)) {
+    if (typeof sqlState === 'string' && /^(22[0-9A-Z]{3}|23503)$/.test(sqlState)) {
       request.log.warn({ sqlState }, 'input refused by the database');
       return reply.code(400).send({
         error: { code: 'errors.badRequest', message: english('errors.badRequest') },

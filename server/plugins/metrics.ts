@@ -10,6 +10,8 @@ import type { CodePurpose } from '../lib/one-time-codes.ts';
  * id, a phone or a path someone typed. See docs/decisions/015 "Metrics".
  */
 export type CodeFailure = 'wrong' | 'dead' | 'limited';
+/** What became of one push (per browser) or SMS the notification worker tried to send. */
+export type NotificationOutcome = 'sent' | 'gone' | 'failed';
 
 export interface Metrics {
   registry: Registry;
@@ -19,6 +21,8 @@ export interface Metrics {
   codeSent(purpose: CodePurpose): void;
   /** A code check failed: wrong/expired/used, dead (too many tries) or rate-limited. */
   codeFailed(purpose: CodePurpose, reason: CodeFailure): void;
+  /** A push (per browser) or an SMS was sent, found gone (404/410) or failed (to be retried). */
+  notification(channel: 'push' | 'sms', outcome: NotificationOutcome): void;
   /** Where the open-sockets gauge reads its value (realtime.ts's connection map). */
   countSocketsWith(count: () => number): void;
   /** Where the queue-depth gauge reads its values, at scrape time. */
@@ -63,9 +67,15 @@ export function createMetrics(): Metrics {
     labelNames: ['purpose', 'reason'] as const,
     registers: [registry],
   });
+  const notifications = new Counter({
+    name: 'notifications_total',
+    help: 'Pushes (per browser) and SMS the notification worker sent, found gone or failed',
+    labelNames: ['channel', 'outcome'] as const,
+    registers: [registry],
+  });
   new Gauge({
     name: 'job_queue_depth',
-    help: 'Work waiting in the background queues (candidate scores: queued seekers, stale recruiters)',
+    help: 'Work waiting in the background queues (candidate scores: queued seekers, stale recruiters; notifications: due now, scheduled later)',
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
@@ -79,6 +89,7 @@ export function createMetrics(): Metrics {
     messageSent: () => messages.inc(),
     codeSent: (purpose) => codesSent.inc({ purpose }),
     codeFailed: (purpose, reason) => codeFailures.inc({ purpose, reason }),
+    notification: (channel, outcome) => notifications.inc({ channel, outcome }),
     countSocketsWith(count) {
       countSockets = count;
     },

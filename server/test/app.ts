@@ -37,7 +37,12 @@ export async function createTestApp(
   }
   // No load shedding unless a test asks for it: a production configuration would turn it on, and
   // the embedded database's work inside the event loop would read as lag.
-  const built = await buildApp({ ...base, databaseUrl }, { overload: false, ...options });
+  // The notification worker runs only when a test drains it, unless the test asks for it to run
+  // on its own: its work (and statement count) stays out of tests that are not about it.
+  const built = await buildApp(
+    { ...base, databaseUrl },
+    { overload: false, notifications: { poll: false }, ...options },
+  );
   return {
     ...built,
     async close() {

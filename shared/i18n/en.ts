@@ -470,6 +470,11 @@ export const en = {
     salaryUpTo: 'Up to {{max}} LPA',
     typeFilter: 'Filter by job type',
     results: 'Job results',
+    widerTitle: 'More jobs beyond your preferences',
+    widerHint: 'Related categories, cities a little further away and remote jobs',
+    widerSearchHint: 'Other jobs with these words, outside your category and area',
+    fewMatches: 'Only a few jobs match your category and area right now.',
+    widerResults: 'More job results',
     matchReasons: 'Why this job matches you',
     detailTitle: 'Job details',
     back: 'Back',
@@ -767,11 +772,74 @@ export const en = {
   notifications: {
     badSubscription:
       'This browser sent a notification subscription we cannot use. Try turning notifications on again.',
+    // Who a notification is from when they have not given a name yet.
+    someone: 'Someone on NearHire',
+    push: {
+      newMessage: 'New message from {{name}}',
+      statusChange: '{{name}} updated your application',
+      interview: '{{name}} invited you to an interview',
+      resumeRequest: '{{name}} asked for your resume',
+    },
+    // A fixed template (registered with the SMS gateway): change it there too.
+    sms: {
+      newMessage: 'New message from {{name}} on NearHire: {{link}}',
+    },
   },
   // Issue 14: installable app, offline page, update prompt, notification opt-in (web texts).
-  pwa: {},
+  pwa: {
+    // The web app manifest (what a phone shows when the app is installed).
+    appName: 'NearHire',
+    appShortName: 'NearHire',
+    appDescription:
+      'Direct hiring nearby: chat directly with recruiters and job seekers in your city.',
+    // The offline page (a page load that found no network).
+    offlineDocumentTitle: 'Offline · NearHire',
+    offlineTitle: 'You are offline',
+    offlineText:
+      'NearHire needs an internet connection to open this page. It opens by itself as soon as you are back online.',
+    offlineRetry: 'Try again',
+    // After a deploy, in a tab that is still open.
+    updateAvailable: 'A new version of NearHire is ready.',
+    updateReload: 'Reload',
+    // The offer after a first conversation (chat lists).
+    promptTitle: 'Know when they reply',
+    promptText:
+      'Turn on notifications to hear about new messages, even when NearHire is closed. You can turn them off in your settings.',
+    promptTurnOn: 'Turn on notifications',
+    promptLater: 'Not now',
+    pushOn: 'Notifications are on for this device.',
+    pushBlocked:
+      "Notifications are blocked for NearHire in this browser. Allow them in the browser's site settings, then try again.",
+    pushFailed: 'Could not turn on notifications on this device. Please try again.',
+    // Both settings screens.
+    settingsTitle: 'Notifications',
+    pushLabel: 'Push notifications',
+    pushHint: 'New messages and updates on your phone, even when NearHire is closed.',
+    smsLabel: 'SMS when a message waits',
+    smsHint: 'One SMS when a new message has been waiting unread for a while. Never at night.',
+    deviceOn: 'On for this device.',
+    deviceOff: 'Not turned on for this device yet.',
+    deviceTurnOn: 'Turn on for this device',
+    deviceBlocked: 'Blocked in this browser: allow notifications in its site settings.',
+    deviceUnsupported: 'This browser cannot show notifications.',
+    pushUnavailable: 'Push notifications are not available right now.',
+    settingsLoadFailed: 'Could not load your notification settings.',
+    settingsRetry: 'Retry',
+    settingsSaved: 'Notification settings saved.',
+    settingsFailed: 'Could not save your notification settings. Please try again.',
+    // A push whose content could not be read (never sent by our server).
+    pushFallbackTitle: 'NearHire',
+    pushFallbackBody: 'Something new is waiting for you.',
+  },
   // Issue 14: unread counts and the offline outbox (web texts).
-  unread: {},
+  unread: {
+    // Badges count conversations with unread messages (decision 018).
+    labelWithCount_one: '{{label}}, {{count}} unread chat',
+    labelWithCount_other: '{{label}}, {{count}} unread chats',
+    title: '({{count}}) {{name}}',
+    all: 'All',
+    waiting: 'Waiting for network...',
+  },
   errors: {
     badRequest: 'Please check what you entered and try again.',
     unauthorized: 'You must be logged in to continue',

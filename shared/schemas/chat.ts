@@ -99,6 +99,17 @@ export const chatListPage = z.object({
 });
 export type ChatListPage = z.infer<typeof chatListPage>;
 
+/**
+ * `GET /api/rooms/unread`: what the unread badges show. Badges count conversations with unread
+ * messages (the navigation, the title, the recruiter's tabs); `messages` is the unread messages.
+ */
+export const unreadCounts = z.object({
+  conversations: z.number(),
+  messages: z.number(),
+  byStatus: z.record(z.enum(ROOM_STATUSES), z.number()),
+});
+export type UnreadCounts = z.infer<typeof unreadCounts>;
+
 export const roomView = z.object({
   id: z.string(),
   status: z.enum(ROOM_STATUSES),

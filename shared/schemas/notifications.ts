@@ -22,16 +22,15 @@ export const pushSubscriptionBody = z.object({
     ),
   keys: z.object(
     {
+      // URL-safe base64 of a P-256 public key (65 bytes: 87 characters, or 88 padded) and of the
+      // 16-byte auth secret (22, or 24 padded), as PushSubscription.toJSON() gives them. The
+      // lengths live in the patterns, so generators read them off the schema (the route fuzzer).
       p256dh: z
         .string(m('notifications.badSubscription'))
-        .min(16, m('notifications.badSubscription'))
-        .max(200, m('notifications.badSubscription'))
-        .regex(/^[A-Za-z0-9_=-]+$/, m('notifications.badSubscription')),
+        .regex(/^[A-Za-z0-9_-]{87}=?$/, m('notifications.badSubscription')),
       auth: z
         .string(m('notifications.badSubscription'))
-        .min(8, m('notifications.badSubscription'))
-        .max(100, m('notifications.badSubscription'))
-        .regex(/^[A-Za-z0-9_=-]+$/, m('notifications.badSubscription')),
+        .regex(/^[A-Za-z0-9_-]{22}(==)?$/, m('notifications.badSubscription')),
     },
     m('notifications.badSubscription'),
   ),
@@ -61,7 +60,8 @@ export const notificationSettingsPatch = notificationSettings.partial();
 export const pushPayload = z.object({
   title: z.string(),
   body: z.string(),
-  url: z.string().startsWith('/'),
+  // A path on this site: '//host' would be another site.
+  url: z.string().regex(/^\/(?![/\\])/),
   tag: z.string(),
 });
 export type PushPayload = z.infer<typeof pushPayload>;

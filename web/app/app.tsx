@@ -6,7 +6,7 @@ import { TOAST } from '#shared/limits.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { routes } from './routes.tsx';
 
-const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes);
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

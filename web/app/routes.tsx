@@ -1,10 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Guard, type Access } from './guard.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
+import { useUnreadSync } from '../lib/unread.ts';
 
 // Route-level code splitting: each screen is its own chunk.
 const LandingPage = lazy(() =>
@@ -110,6 +112,20 @@ function Root() {
   // screen, not only in chats), closed on sign-out.
   const { data: me } = useMe();
   useRealtimeConnection(me === undefined ? undefined : (me?.id ?? null));
+  // Unread badges and the tab title, live on every screen.
+  useUnreadSync();
+  // Messages written offline go out whatever screen the app opens on (decision 018); the chat
+  // code loads only for people with chats.
+  const queryClient = useQueryClient();
+  const chatter = me?.role === 'user' || me?.role === 'recruiter' ? me.id : null;
+  useEffect(() => {
+    if (!chatter) return;
+    import('../features/chat/use-outbox.ts').then(
+      (m) => m.attachOutbox(queryClient, chatter),
+      // A chunk that failed to load (a deploy): the chat screens start the outbox too.
+      () => {},
+    );
+  }, [chatter, queryClient]);
   return (
     <Suspense fallback={<Spinner />}>
       <Outlet />

@@ -23,4 +23,19 @@ export function useMe() {
   return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 60_000 });
 }
 
-export const signOut = () => api<void>('/api/auth/logout', { method: 'POST' });
+type SignOutTask = () => Promise<unknown> | void;
+const signOutTasks = new Set<SignOutTask>();
+
+/**
+ * Work to do on this device when its user signs out: a feature forgets what it kept for them
+ * (the chat outbox, their unsent messages).
+ */
+export function onSignOut(task: SignOutTask): () => void {
+  signOutTasks.add(task);
+  return () => void signOutTasks.delete(task);
+}
+
+export async function signOut(): Promise<void> {
+  await api<void>('/api/auth/logout', { method: 'POST' });
+  await Promise.allSettled([...signOutTasks].map(async (task) => task()));
+}

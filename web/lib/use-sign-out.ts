@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import { forgetPushOnThisDevice } from './push.ts';
 import { signOut } from './session.ts';
 
 /** Signs out on the server, forgets every cached answer, and goes to the landing page. */
@@ -11,6 +12,8 @@ export function useSignOut(): () => Promise<void> {
   const { t } = useTranslation();
   return async () => {
     try {
+      // Before the session ends: the server forgets this device's push subscription.
+      await forgetPushOnThisDevice();
       await signOut();
       queryClient.clear();
       queryClient.setQueryData(['me'], null);

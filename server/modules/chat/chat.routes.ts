@@ -13,11 +13,12 @@ import {
   roomStatusBody,
   roomView,
   sendMessageBody,
+  unreadCounts as unreadCountsAnswer,
 } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { chatList, roomDetails, totalUnread } from './list.repo.ts';
+import { chatList, roomDetails, unreadCounts } from './list.repo.ts';
 import { latestRoomWith } from './rooms.repo.ts';
 import { listMessages } from './messages.repo.ts';
 import {
@@ -87,15 +88,14 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     },
   );
 
+  // The badges of both roles (navigation, title, the recruiter's tabs): people with chats only.
   app.get(
     '/api/rooms/unread',
     {
-      config: { policy: 'signedIn' },
-      schema: { tags: ['chat'], response: { 200: z.object({ total: z.number() }) } },
+      config: { policy: 'member' },
+      schema: { tags: ['chat'], response: { 200: unreadCountsAnswer } },
     },
-    async (request) => ({
-      total: await totalUnread(ctx.db, requireUser(request).id),
-    }),
+    async (request) => unreadCounts(ctx.db, requireUser(request).id),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import type { ChatListItem, RoomView } from '#shared/schemas/chat.ts';
+import type { ChatListItem, RoomView, UnreadCounts } from '#shared/schemas/chat.ts';
 import { ROOM_STATUSES, type ContactVisibility, type RoomStatus } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { can } from '../../policies/policies.ts';
@@ -117,7 +117,7 @@ export async function chatList(
      SELECT r.id AS room_id, r.status, r.job_id, j.title AS job_title, ${OTHER},
             lm.message AS last_message, ${TS('lm.sent_at')} AS last_time,
             (SELECT count(*)::int FROM chat_messages u
-              WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread,
+              WHERE u.recipient_id = $1 AND u.room_id = r.id AND NOT u.is_read) AS unread,
             ${TS('page.k')} AS sort_key, ${TS('clock_timestamp()')} AS read_at
        FROM page JOIN chat_rooms r ON r.id = page.id
        LEFT JOIN jobs j ON j.id = r.job_id
@@ -150,13 +150,34 @@ export async function chatList(
   };
 }
 
-export async function totalUnread(q: Queryable, userId: string): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM chat_rooms r JOIN chat_messages m ON m.room_id = r.id
-      WHERE (r.recruiter_id = $1 OR r.seeker_id = $1) AND NOT m.is_read AND m.sender_id IS DISTINCT FROM $1`,
+/**
+ * What the unread badges show, in ONE statement from the partial unread index (migration 014):
+ * the member's own unread messages grouped by room, then those rooms' statuses (a primary key
+ * lookup each), leaving out people blocked either way as the lists do. It reads the member's
+ * unread messages and the rooms that hold them, never their other rooms.
+ */
+export async function unreadCounts(q: Queryable, userId: string): Promise<UnreadCounts> {
+  const rows = await q.query<{ status: RoomStatus; rooms: number; messages: number }>(
+    `SELECT r.status, count(*)::int AS rooms, sum(u.n)::int AS messages
+       FROM (SELECT room_id, count(*) AS n FROM chat_messages
+              WHERE recipient_id = $1 AND NOT is_read GROUP BY room_id) u
+       JOIN chat_rooms r ON r.id = u.room_id
+      WHERE ${noBlockSql('$1::uuid', 'CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END')}
+      GROUP BY r.status`,
     [userId],
   );
-  return row?.n ?? 0;
+  const byStatus = Object.fromEntries(ROOM_STATUSES.map((s) => [s, 0])) as Record<
+    RoomStatus,
+    number
+  >;
+  let conversations = 0;
+  let messages = 0;
+  for (const row of rows) {
+    byStatus[row.status] = row.rooms;
+    conversations += row.rooms;
+    messages += row.messages;
+  }
+  return { conversations, messages, byStatus };
 }
 
 /** One room as its chat screen shows it: the other member, the job and (for recruiters) the candidate. */
@@ -178,7 +199,7 @@ export async function roomDetails(
                        AND b.blocked_id = CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END) AS blocked_by_me,
             sp.job_title AS s_title, sp.company_name AS s_company, sp.degree AS s_degree, sp.college_name AS s_college,
             sp.work_experience AS s_experience, sp.resume_key IS NOT NULL AS s_resume, c.name AS s_city,
-            (SELECT count(*)::int FROM chat_messages u WHERE u.room_id = r.id AND NOT u.is_read AND u.sender_id IS DISTINCT FROM $1) AS unread
+            (SELECT count(*)::int FROM chat_messages u WHERE u.recipient_id = $1 AND u.room_id = r.id AND NOT u.is_read) AS unread
        FROM chat_rooms r
        LEFT JOIN jobs j ON j.id = r.job_id
        LEFT JOIN seeker_profiles sp ON sp.user_id = r.seeker_id

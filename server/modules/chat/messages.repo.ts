@@ -140,7 +140,10 @@ export async function listMessages(
   return rows.map(presentMessage);
 }
 
-/** Marks the other member's messages read up to an id; returns the highest id marked. */
+/**
+ * Marks the messages for the reader (the other member's, and notices addressed to them) read up
+ * to an id; returns the highest id marked.
+ */
 export async function markRead(
   q: Queryable,
   roomId: string,
@@ -150,7 +153,7 @@ export async function markRead(
   const [row] = await q.query<{ max: number | null }>(
     `WITH marked AS (
        UPDATE chat_messages SET is_read = true
-        WHERE room_id = $1 AND NOT is_read AND sender_id IS DISTINCT FROM $2 AND id <= $3
+        WHERE recipient_id = $2 AND room_id = $1 AND NOT is_read AND id <= $3
         RETURNING id)
      SELECT max(id)::int AS max FROM marked`,
     [roomId, readerId, upTo],

@@ -1,11 +1,26 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
-import { scoreJob, type SeekerSide } from '#shared/matching.ts';
+import { RELATED_CATEGORIES, scoreJob, type SeekerSide } from '#shared/matching.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { cityPointsSql, paramList, scoreSql } from '../matching/score-sql.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { cityBands, type CityBands } from '../matching/city-bands.ts';
+import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
-import { listedJobSql } from '../moderation/visibility.ts';
+import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
+
+// The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
+// newest first and bounded per index branch (the seeker's category; each city of their area);
+// the explainable score (shared/matching.ts, score-sql.ts) then orders those candidates, and
+// pages are a keyset on (score, created_at, id). Jobs matching neither the category nor the area
+// never reach the main feed; once it runs out, a labelled wider section follows (related
+// categories, cities further out, remote jobs; for a search: the other jobs with the words).
+
+/** Candidates read per index branch of the main feed (the feed's depth: 50 pages). */
+export const FEED_CANDIDATES = 1000;
+/** Candidates read per index branch of the wider section, and of a search. */
+export const WIDER_CANDIDATES = 200;
 
 export interface FeedOptions {
   q: string;
@@ -13,15 +28,26 @@ export interface FeedOptions {
   cursor?: string;
 }
 
+export type FeedSeeker = SeekerSide & { cityId: number | null };
+export type FeedSection = 'main' | 'wider';
+
+/** Where a page starts: the section, the time the first page was read, the last row's key. */
+interface FeedCursor {
+  section: FeedSection;
+  asOf: string;
+  after: [number, string, string] | null;
+}
+
 /** `%`, `_` and `\` in a search term are literal characters, not patterns. */
 export const likeEscape = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function seekerSide(q: Queryable, seekerId: string): Promise<SeekerSide> {
-  const [s] = await q.query<SeekerSide>(
+export async function seekerSide(q: Queryable, seekerId: string): Promise<FeedSeeker> {
+  const [s] = await q.query<FeedSeeker>(
     `SELECT sp.job_category AS "jobCategory", sp.job_type AS "jobType", sp.experience_range AS "experienceRange",
-            sp.salary_range AS "salaryRange", c.lat, c.lon
+            sp.salary_range AS "salaryRange", c.lat, c.lon, c.id AS "cityId"
        FROM seeker_profiles sp LEFT JOIN cities c ON c.id = sp.city_id WHERE sp.user_id = $1`,
     [seekerId],
+    'feed_seeker_side',
   );
   return (
     s ?? {
@@ -31,45 +57,159 @@ export async function seekerSide(q: Queryable, seekerId: string): Promise<Seeker
       salaryRange: null,
       lat: null,
       lon: null,
+      cityId: null,
     }
   );
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
+/** A timestamp as PostgreSQL prints it (or ISO), and a real one (a cursor never reaches SQL as a 500). */
+const isTime = (s: string | undefined) =>
+  typeof s === 'string' &&
+  TIME.test(s) &&
+  !Number.isNaN(Date.parse(s.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
+
+function readCursor(cursor: string | undefined): FeedCursor | null {
+  if (!cursor) return null;
+  let v: (string | number)[];
+  try {
+    v = decodeCursor(cursor, ['string', 'string', 'number', 'string', 'string'])!;
+  } catch {
+    v = decodeCursor(cursor, ['string', 'string'])!;
+  }
+  const [section, asOf, score, created, id] = v as [string, string, number?, string?, string?];
+  const ok =
+    (section === 'main' || section === 'wider') &&
+    isTime(asOf) &&
+    (score === undefined ||
+      (Number.isInteger(score) && score >= 0 && score <= 100 && isTime(created) && UUID.test(id!)));
+  if (!ok) throw badRequest('errors.badRequest');
+  return { section, asOf, after: score === undefined ? null : [score, created!, id!] };
+}
+
+/** The columns the ranking needs, all in the covering indexes of migration 015. */
+const CANDIDATE_COLUMNS = `j.id, j.created_at, j.recruiter_id, j.job_category, j.type, j.level, j.min_salary, j.max_salary, j.city_id`;
+const NEWEST = 'ORDER BY j.created_at DESC, j.id DESC';
+
 /**
- * The feed's one SQL statement: open jobs, best match first, newest first among equals,
- * keyset-paginated on (score, created_at, id) so pages never repeat or skip a job even while new
- * jobs are posted. The score is computed in SQL from the same weights as the reasons. Exported
- * so the benchmark can time the bare statement next to the endpoint.
+ * One section's statement: the candidates (a UNION of bounded newest-first index branches), their
+ * score, the keyset, then the visibility rules on the few rows of the page only (the candidates
+ * are sorted first, so the recruiter checks run for about a page of rows, not for every
+ * candidate). Exported so the benchmark can time and EXPLAIN the bare statement.
  */
 export function feedQuery(
-  me: SeekerSide,
-  opts: FeedOptions,
+  me: FeedSeeker,
+  bands: CityBands,
+  opts: { q: string; type?: string },
+  section: FeedSection,
+  page: { asOf: string | null; after: [number, string, string] | null; limit: number },
   seekerId: string | null = null,
 ): { sql: string; params: unknown[] } {
-  const after = decodeCursor<[number, string, string]>(opts.cursor, ['number', 'string', 'string']);
   const params: unknown[] = [];
-  const arg = paramList(params);
-  const score = scoreSql(me, 'j', `(${cityPointsSql(me, arg)})[j.city_id]`, arg);
-  // Open, published, from a recruiter in good standing whom the seeker has not blocked (or the
-  // reverse): moderation/visibility.ts.
-  const where = [`j.status = 'open'`];
-  if (seekerId) where.push(listedJobSql('j', arg(seekerId, 'uuid')));
-  if (opts.q) {
-    where.push(
-      `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`,
-    );
+  const arg: Arg = paramList(params);
+  const base = [
+    `j.status = 'open'`,
+    `j.moderation_state = 'published'`,
+    `j.created_at <= ${arg(page.asOf ?? 'infinity', 'timestamptz')}`,
+  ];
+  if (opts.type) base.push(`j.type = ${arg(opts.type, 'text')}`);
+  const where = base.join(' AND ');
+  const branch = (extra: string, limit: number) =>
+    `(SELECT ${CANDIDATE_COLUMNS} FROM jobs j WHERE ${where} AND ${extra} ${NEWEST} LIMIT ${limit})`;
+  /**
+   * The newest `limit` jobs over several keys (city ids, categories): one newest-first index
+   * branch per key, merged in order (a Merge Append), so only about `limit` index entries are
+   * read however many keys there are.
+   */
+  const perKey = (
+    column: string,
+    keys: readonly (string | number)[],
+    cast: string,
+    limit: number,
+    extra = '',
+  ) =>
+    `(SELECT x.* FROM (${keys
+      .map((k) => branch(`j.${column} = ${arg(k, cast)}${extra}`, limit))
+      .join(' UNION ALL ')}) x ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit})`;
+
+  // The seeker's preferences: their category or their area (built where used: every parameter
+  // must appear in the statement).
+  const hasPrefs = Boolean(me.jobCategory) || bands.near.length > 0;
+  const matchesPrefs = () => {
+    const prefs: string[] = [];
+    if (me.jobCategory) prefs.push(`j.job_category = ${arg(me.jobCategory, 'text')}`);
+    if (bands.near.length) prefs.push(`j.city_id = ANY(${arg(bands.near, 'int[]')})`);
+    return prefs.length ? `(${prefs.join(' OR ')})` : 'false';
+  };
+  // NULL city (remote) must count as "not in the area", so the negation is written out.
+  const outsidePrefs = () => (hasPrefs ? `NOT COALESCE(${matchesPrefs()}, false)` : 'true');
+
+  const branches: string[] = [];
+  let exclude = '';
+  let union = 'UNION';
+  // A search reads the same branches with the words as a filter (200 matches per branch): the
+  // planner walks each branch's index newest first and filters (a common word) or reads the
+  // trigram index and keeps the branch's rows (a rare one), whichever costs less. Its wider
+  // section is every other job with the words.
+  const words = () =>
+    `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`;
+  const and = (cond: string) => (opts.q ? `${cond} AND ${words()}` : cond);
+  const depth = opts.q ? WIDER_CANDIDATES : FEED_CANDIDATES;
+  if (opts.q && section === 'wider') {
+    branches.push(branch(`${words()} AND ${outsidePrefs()}`, WIDER_CANDIDATES));
+  } else if (section === 'main') {
+    if (me.jobCategory)
+      branches.push(branch(and(`j.job_category = ${arg(me.jobCategory, 'text')}`), depth));
+    // The area's branch leaves out the category's jobs, so the two are disjoint (UNION ALL, no
+    // de-duplication of the candidates).
+    const notCategory = me.jobCategory
+      ? ` AND j.job_category <> ${arg(me.jobCategory, 'text')}`
+      : '';
+    if (bands.near.length)
+      branches.push(
+        perKey(
+          'city_id',
+          bands.near,
+          'int',
+          depth,
+          `${notCategory}${opts.q ? ` AND ${words()}` : ''}`,
+        ),
+      );
+    union = 'UNION ALL';
+  } else if (hasPrefs) {
+    const related = me.jobCategory ? (RELATED_CATEGORIES[me.jobCategory] ?? []) : [];
+    if (related.length) branches.push(perKey('job_category', related, 'text', WIDER_CANDIDATES));
+    if (bands.further.length)
+      branches.push(perKey('city_id', bands.further, 'int', WIDER_CANDIDATES));
+    branches.push(branch('j.city_id IS NULL', WIDER_CANDIDATES));
+    exclude = `WHERE ${outsidePrefs()}`;
+  } else {
+    // No category and no city: everything is "wider", newest first.
+    branches.push(branch('true', WIDER_CANDIDATES * 5));
   }
-  if (opts.type) where.push(`j.type = ${arg(opts.type, 'text')}`);
-  const afterSql = after
-    ? `WHERE (score, created_at, id) < (${arg(after[0], 'int')}, ${arg(after[1], 'timestamptz')}, ${arg(after[2], 'uuid')})`
+  if (!branches.length) branches.push(branch('false', 1));
+
+  const score = scoreSql(me, 'j', `(${arg(bands.points, 'int[]')})[j.city_id]`, arg);
+  const keyset = page.after
+    ? `WHERE (score, created_at, id) < (${arg(page.after[0], 'int')}, ${arg(page.after[1], 'timestamptz')}, ${arg(page.after[2], 'uuid')})`
     : '';
-  const limit = arg(PAGE_SIZE + 1, 'int');
-  const sql = `WITH scored AS (
-            SELECT j.id, j.created_at, ${score}::int AS score
-              FROM jobs j
-             WHERE ${where.join(' AND ')}),
-          page AS (SELECT * FROM scored ${afterSql} ORDER BY score DESC, created_at DESC, id DESC LIMIT ${limit})
-     SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon
+  // In the select list, not in WHERE: a NOT EXISTS there would become an anti-join over every
+  // candidate (which may not keep the order); here it is a subplan run only for the rows the
+  // LIMIT pulls. Sort → subquery scans (OFFSET 0 keeps them apart) → filter → limit keeps the
+  // sorted order; the outer query sorts the page again for its joins.
+  const visible = seekerId
+    ? `${inGoodStandingSql('s.recruiter_id')} AND ${noBlockSql(arg(seekerId, 'uuid'), 's.recruiter_id')}`
+    : 'true';
+  const order = 'ORDER BY score DESC, created_at DESC, id DESC';
+  const sql = `WITH candidates AS (${branches.join(`\n ${union} `)}),
+          scored AS (SELECT j.id, j.created_at, j.recruiter_id, ${score}::int AS score FROM candidates j ${exclude}),
+          page AS (SELECT v.id, v.created_at, v.score
+                     FROM (SELECT s.id, s.created_at, s.score, ${visible} AS visible
+                             FROM (SELECT * FROM scored ${keyset} ${order} OFFSET 0) s OFFSET 0) v
+                    WHERE v.visible LIMIT ${arg(page.limit, 'int')})
+     SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
+            COALESCE(${arg(page.asOf, 'timestamptz')}, now())::text AS as_of
        FROM page JOIN jobs j ON j.id = page.id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
        LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
@@ -78,22 +218,81 @@ export function feedQuery(
   return { sql, params };
 }
 
+/**
+ * A prepared statement per shape of the feed's SQL (PostgreSQL plans it once per connection).
+ * Every value is a parameter, so the text depends only on the shape (section, search, filter,
+ * cursor and how many cities or categories a branch reads): a few hundred shapes at most.
+ */
+const statementName = (sql: string) =>
+  `feed_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
+
+type FeedRow = JobRow & { score: number; sort_created: string; as_of: string };
+
+export interface SeekerFeedPage {
+  /** Jobs of the seeker's category or area. */
+  jobs: JobView[];
+  /** The wider section's jobs on this page (once the main feed has run out). */
+  wider: JobView[];
+  /** True when fewer than a page of jobs match the seeker's preferences. */
+  fewMatches: boolean;
+  nextCursor: string | null;
+}
+
 export async function seekerFeed(
   q: Queryable,
   seekerId: string,
   opts: FeedOptions,
-): Promise<{ jobs: JobView[]; nextCursor: string | null }> {
+): Promise<SeekerFeedPage> {
+  const cursor = readCursor(opts.cursor);
   const me = await seekerSide(q, seekerId);
-  const { sql, params } = feedQuery(me, opts, seekerId);
-  const rows = await q.query<JobRow & { score: number; sort_created: string }>(sql, params);
-  const hasMore = rows.length > PAGE_SIZE;
-  const pageRows = rows.slice(0, PAGE_SIZE);
-  const jobs = pageRows.map((r) => presentJob(r, explain(me, r)));
-  const last = pageRows.at(-1);
+  const bands = await cityBands(q, me.cityId);
+  const run = async (
+    section: FeedSection,
+    asOf: string | null,
+    after: FeedCursor['after'],
+    limit: number,
+  ) => {
+    const { sql, params } = feedQuery(me, bands, opts, section, { asOf, after, limit }, seekerId);
+    // A search is planned per term (a rare word reads the trigram index, a common one walks
+    // the newest jobs), so only the feed's own shapes are prepared.
+    return q.query<FeedRow>(sql, params, opts.q ? undefined : statementName(sql));
+  };
+  const next = (section: FeedSection, asOf: string, r?: FeedRow) =>
+    encodeCursor(r ? [section, asOf, r.score, r.sort_created, r.id as string] : [section, asOf]);
+
+  let asOf = cursor?.asOf ?? null;
+  let main: FeedRow[] = [];
+  if (!cursor || cursor.section === 'main') {
+    const rows = await run('main', asOf, cursor?.after ?? null, PAGE_SIZE + 1);
+    asOf ??= rows[0]?.as_of ?? null;
+    if (rows.length > PAGE_SIZE) {
+      main = rows.slice(0, PAGE_SIZE);
+      return {
+        jobs: main.map((r) => presentJob(r, explain(me, r))),
+        wider: [],
+        fewMatches: false,
+        nextCursor: next('main', asOf!, main.at(-1)),
+      };
+    }
+    main = rows;
+  }
+  // The main feed ends on this page: the wider section fills the rest of it (one more row says
+  // whether there is a next page).
+  const room = PAGE_SIZE - main.length;
+  const rows = await run(
+    'wider',
+    asOf,
+    cursor?.section === 'wider' ? cursor.after : null,
+    room + 1,
+  );
+  asOf ??= rows[0]?.as_of ?? null;
+  const wider = rows.slice(0, room);
+  const last = wider.at(-1);
   return {
-    jobs,
-    nextCursor:
-      hasMore && last ? encodeCursor([last.score, last.sort_created, last.id as string]) : null,
+    jobs: main.map((r) => presentJob(r, explain(me, r))),
+    wider: wider.map((r) => presentJob(r, explain(me, r))),
+    fewMatches: !cursor && main.length < PAGE_SIZE,
+    nextCursor: rows.length > room && asOf ? next('wider', asOf, last) : null,
   };
 }
 

@@ -69,8 +69,10 @@ export async function findJob(
 /** Job types that have at least one open job: one index probe per type (jobs_open_type). */
 export async function openJobTypes(q: Queryable): Promise<string[]> {
   const rows = await q.query<{ type: string }>(
+    // LATERAL ... LIMIT 1: one index probe per type (jobs_open_type), never a semi-join that the
+    // planner may answer with a scan of every open job.
     `SELECT t.type FROM unnest($1::text[]) WITH ORDINALITY AS t(type, n)
-      WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.status = 'open' AND j.type = t.type)
+      CROSS JOIN LATERAL (SELECT 1 FROM jobs j WHERE j.status = 'open' AND j.type = t.type LIMIT 1) x
       ORDER BY t.n`,
     [JOB_TYPES],
   );

@@ -53,14 +53,23 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       schema: {
         tags: ['jobs'],
         querystring: feedQuery,
-        response: { 200: jobPage.extend({ types: z.array(z.string()).nullable() }) },
+        response: {
+          200: jobPage.extend({
+            types: z.array(z.string()).nullable(),
+            // Decision 020: once the jobs matching the seeker's preferences run out, the wider
+            // section (labelled in the app); fewMatches says fewer than a page matched.
+            wider: z.array(jobView),
+            fewMatches: z.boolean(),
+          }),
+        },
       },
     },
     async (request) => {
       const me = requireUser(request);
       const page = await seekerFeed(ctx.db, me.id, request.query);
-      const online = await ctx.bus.online([...new Set(page.jobs.map((j) => j.recruiter.id))]);
-      for (const job of page.jobs) job.recruiter.isOnline = online.has(job.recruiter.id);
+      const shown = [...page.jobs, ...page.wider];
+      const online = await ctx.bus.online([...new Set(shown.map((j) => j.recruiter.id))]);
+      for (const job of shown) job.recruiter.isOnline = online.has(job.recruiter.id);
       // Type chips: only with the first page, the rest of the pages keep the chips they have.
       const types = request.query.cursor ? null : await openJobTypes(ctx.db);
       return { ...page, types };

@@ -240,7 +240,12 @@ describe('the seeker feed', () => {
       id: string;
       match: { score: number; reasons: { code: string; km?: number }[]; distanceKm: number | null };
     }[];
-    expect(jobs.map((j) => j.id)).toEqual([best, near, far, other]);
+    // The telecaller job in Delhi matches neither the category nor the area: not in the main
+    // feed, only in the labelled wider section (a related category).
+    expect(jobs.map((j) => j.id)).toEqual([best, near, far]);
+    expect(res.json().fewMatches).toBe(true);
+    const wider = res.json().wider as typeof jobs;
+    expect(wider.map((j) => j.id)).toEqual([other]);
     expect(jobs[0]!.match.score).toBe(100);
     expect(jobs[0]!.match.reasons.map((r) => r.code)).toEqual([
       'category',
@@ -253,19 +258,98 @@ describe('the seeker feed', () => {
     const nearKm = jobs[1]!.match.distanceKm!;
     expect(nearKm).toBeGreaterThan(120);
     expect(nearKm).toBeLessThan(140);
-    expect(jobs[3]!.match.score).toBe(0);
-    expect(jobs[3]!.match.reasons).toEqual([]);
+    expect(wider[0]!.match.score).toBe(0);
+    expect(wider[0]!.match.reasons).toEqual([]);
     expect(res.json().types).toEqual(['full_time', 'part_time']);
 
     const partTime = await feed(fSeeker, '?type=part_time');
-    expect(partTime.json().jobs.map((j: { id: string }) => j.id)).toEqual([other]);
+    expect(partTime.json().jobs).toEqual([]);
+    expect(partTime.json().wider.map((j: { id: string }) => j.id)).toEqual([other]);
+    // A search ranks the same way: matches of the seeker's preferences, then the other matches.
     const search = await feed(fSeeker, `?q=${encodeURIComponent('feed co')}`);
-    expect(search.json().jobs).toHaveLength(4);
+    expect(search.json().jobs.map((j: { id: string }) => j.id)).toEqual([best, near, far]);
+    expect(search.json().wider.map((j: { id: string }) => j.id)).toEqual([other]);
     const byTitle = await feed(fSeeker, '?q=VUE%20developer');
     expect(byTitle.json().jobs.map((j: { id: string }) => j.id)).toEqual([near]);
     const none = await feed(fSeeker, '?q=plumber');
     expect(none.json().jobs).toEqual([]);
+    expect(none.json().wider).toEqual([]);
     expect(none.json().nextCursor).toBeNull();
+  });
+
+  it('never shows a job matching neither the category nor the area; the wider section is labelled', async () => {
+    const s = await newUser(f, 'user');
+    await f.ctx.db.query(
+      `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, city_id)
+       VALUES ($1, 'W', 'finance_accounting', 'full_time', $2)`,
+      [s.id, blr],
+    );
+    await markOnboarded(f, s.id, 6);
+    const mine = (
+      await fpost(
+        recruiter,
+        job({ title: 'Accountant Delhi', jobCategory: 'finance_accounting', cityId: delhi }),
+      )
+    ).json().job.id;
+    const local = (
+      await fpost(recruiter, job({ title: 'Teacher Bengaluru', jobCategory: 'education_training' }))
+    ).json().job.id;
+    const related = (
+      await fpost(
+        recruiter,
+        job({ title: 'Office admin Delhi', jobCategory: 'operations_admin', cityId: delhi }),
+      )
+    ).json().job.id;
+    const further = (
+      await fpost(
+        recruiter,
+        job({ title: 'Teacher Mysuru', jobCategory: 'education_training', cityId: mysuru }),
+      )
+    ).json().job.id;
+    const remote = (
+      await fpost(
+        recruiter,
+        job({ title: 'Remote tutor', jobCategory: 'education_training', cityId: null }),
+      )
+    ).json().job.id;
+    const unrelated = (
+      await fpost(
+        recruiter,
+        job({ title: 'Teacher Delhi', jobCategory: 'education_training', cityId: delhi }),
+      )
+    ).json().job.id;
+
+    const body = (await feed(s)).json() as {
+      jobs: { id: string }[];
+      wider: { id: string }[];
+      fewMatches: boolean;
+      nextCursor: string | null;
+    };
+    const main = body.jobs.map((j) => j.id);
+    expect(main).toContain(mine);
+    expect(main).toContain(local);
+    for (const id of [related, further, remote, unrelated]) expect(main).not.toContain(id);
+    const wider = body.wider.map((j) => j.id);
+    expect(body.fewMatches).toBe(true);
+    for (const id of [related, further, remote]) expect(wider).toContain(id);
+    for (const id of [mine, local, unrelated]) expect(wider).not.toContain(id);
+    expect(body.nextCursor).toBeNull();
+  });
+
+  it('searches Hindi (Devanagari) text through the same lower() and trigram path', async () => {
+    const hindi = (
+      await fpost(recruiter, job({ title: 'गोदाम प्रबंधक', description: 'बेंगलुरु में गोदाम का काम' }))
+    ).json().job.id;
+    const found = await feed(fSeeker, `?q=${encodeURIComponent('गोदाम')}`);
+    expect(found.json().jobs.map((j: { id: string }) => j.id)).toEqual([hindi]);
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('प्रबंधक')}`)).json().jobs).toHaveLength(1);
+    expect((await feed(fSeeker, `?q=${encodeURIComponent('दुकान')}`)).json().jobs).toHaveLength(0);
+    // lower() leaves Devanagari as it is, and pg_trgm makes trigrams of it, so the trigram index
+    // can serve the search (an empty list would mean a full index scan).
+    const [t] = await f.ctx.db.query<{ n: number }>(
+      `SELECT cardinality(show_trgm(lower('गोदाम प्रबंधक')))::int AS n`,
+    );
+    expect(t!.n).toBeGreaterThan(0);
   });
 
   it('treats % and _ in the search term literally', async () => {
@@ -318,9 +402,15 @@ describe('pagination', () => {
         headers: { cookie: u.cookie },
       });
       expect(res.statusCode).toBe(200);
-      const body = res.json() as { jobs: { id: string }[]; nextCursor: string | null };
-      ids.push(...body.jobs.map((j: { id: string }) => j.id));
-      sizes.push(body.jobs.length);
+      const body = res.json() as {
+        jobs: { id: string }[];
+        wider?: { id: string }[];
+        nextCursor: string | null;
+      };
+      // The feed's main section, then its wider section (jobs outside the seeker's preferences).
+      const shown = [...body.jobs, ...(body.wider ?? [])];
+      ids.push(...shown.map((j) => j.id));
+      sizes.push(shown.length);
       cursor = body.nextCursor;
       if (between) await between();
     } while (cursor);

@@ -158,9 +158,13 @@ function plausibleString(schema: JsonSchema): fc.Arbitrary<string> {
     return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.pattern) {
     try {
-      return fc
-        .stringMatching(new RegExp(schema.pattern))
-        .filter((s) => s.length >= minLength && s.length <= (schema.maxLength ?? Infinity));
+      return (
+        fc
+          .stringMatching(new RegExp(schema.pattern))
+          // Never a filter: a pattern whose matches rarely fit the bounds would draw forever.
+          // Out of bounds, the string is cut or padded (and is then often invalid, which is fine).
+          .map((s) => s.slice(0, schema.maxLength ?? s.length).padEnd(minLength, s.at(-1) ?? 'a'))
+      );
     } catch {
       // a pattern fast-check cannot read: fall through to plain strings
     }

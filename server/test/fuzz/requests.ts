@@ -43,7 +43,9 @@ export function breakableParts(route: RouteInfo, options: RouteFuzzOptions): Par
   const parts: Part[] = [];
   if (!route.public && route.policy !== null) parts.push('identity');
   if (/[:*]/.test(route.url) && !options.openPath) parts.push('params');
-  if (route.schema.querystring) parts.push('query');
+  // A query schema without named fields accepts anything: nothing there to break.
+  const query = toJsonSchema(route.schema.querystring);
+  if (query && Object.keys(query.properties ?? {}).length > 0) parts.push('query');
   if (BODY_METHODS.has(route.method) && (route.schema.body || options.multipart))
     parts.push('body');
   return parts;

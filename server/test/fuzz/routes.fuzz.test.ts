@@ -140,7 +140,8 @@ describe('every route answers bad input with a 4xx, never a 5xx or a leak', () =
       // The seed and path replay exactly this failure (the route's fixture ids aside).
       const replay = `FUZZ_SEED=${details.seed} FUZZ_PATH=${details.counterexamplePath ?? ''} npx vitest run server/test/fuzz -t '${name}'`;
       console.error(`fuzz failure on ${name}; replay with: ${replay}`);
-      throw new Error(`${replay}\n${fc.defaultReportMessage(details)}`);
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : '';
+      throw new Error(`${replay}\n${cause}\n${fc.defaultReportMessage(details)}`);
     }
     if (canBreak) expect(invalidSent).toBeGreaterThanOrEqual(RUNS);
     expect(sent).toBeGreaterThanOrEqual(RUNS);

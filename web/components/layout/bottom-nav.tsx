@@ -1,7 +1,9 @@
 import { House, MessageCircle, User } from 'lucide-react';
 import { NavLink } from 'react-router';
+import { UnreadBadge } from '../unread-badge.tsx';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../lib/session.ts';
+import { useUnreadCounts } from '../../lib/unread.ts';
 
 // decisions.md "Screens the spec leaves open": targets by role.
 const TARGETS = {
@@ -16,13 +18,14 @@ const TARGETS = {
 export function BottomNav() {
   const { t } = useTranslation();
   const { data: me } = useMe();
+  const unread = useUnreadCounts()?.conversations ?? 0;
   // Moderators have one screen (/admin) and no tabs.
   if (!me?.role || me.role === 'admin') return null;
   const [home, messages, profile] = TARGETS[me.role];
   const items = [
-    { to: home, label: t('nav.home'), Icon: House },
-    { to: messages, label: t('nav.messages'), Icon: MessageCircle },
-    { to: profile, label: t('nav.profile'), Icon: User },
+    { to: home, label: t('nav.home'), Icon: House, unread: 0 },
+    { to: messages, label: t('nav.messages'), Icon: MessageCircle, unread },
+    { to: profile, label: t('nav.profile'), Icon: User, unread: 0 },
   ];
   return (
     <nav
@@ -30,15 +33,24 @@ export function BottomNav() {
       className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto flex max-w-md justify-around">
-        {items.map(({ to, label, Icon }) => (
+        {items.map(({ to, label, Icon, unread }) => (
           <li key={to}>
             <NavLink
               to={to}
+              // The number is drawn on the icon; the name says it in words.
+              aria-label={
+                unread > 0 ? t('unread.labelWithCount', { label, count: unread }) : undefined
+              }
               className={({ isActive }) =>
                 `flex min-w-20 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'}`
               }
             >
-              <Icon size={22} aria-hidden="true" />
+              <span className="relative">
+                <Icon size={22} aria-hidden="true" />
+                {unread > 0 && (
+                  <UnreadBadge count={unread} className="absolute -top-1.5 left-3.5" />
+                )}
+              </span>
               {label}
             </NavLink>
           </li>

@@ -18,8 +18,6 @@ export const messagesKey = (roomId: string) => [...chatKey, 'messages', roomId] 
  * reconnect lets the next send find out again.
  */
 export const refusedKey = (roomId: string) => [...chatKey, 'refused', roomId] as const;
-/** Messages typed here and not stored yet (never fetched: only written by this tab). */
-export const outboxKey = (roomId: string) => ['chat-outbox', roomId] as const;
 
 const enc = encodeURIComponent;
 

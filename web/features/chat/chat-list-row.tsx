@@ -1,12 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { pickLabel } from '#shared/picklists.ts';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { chatTime } from './chat-date.ts';
 
 /**
  * One conversation (spec section 3 "Chat list item"): avatar or placeholder, name, last message
- * time (green when the other user is online), last message, 'Position: {title}', unread badge.
+ * time (green when the other user is online), last message, 'Position: {title}', unread badge;
+ * in the recruiter's 'All' tab, the hiring status too.
  */
 export function ChatListRow({
   item,
@@ -14,12 +16,14 @@ export function ChatListRow({
   online,
   unknownName,
   now,
+  showStatus = false,
 }: {
   item: ChatListItem;
   href: string;
   online: boolean;
   unknownName: string;
   now: Date;
+  showStatus?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const name = item.userName?.trim() || unknownName;
@@ -62,9 +66,13 @@ export function ChatListRow({
               </span>
             )}
           </div>
-          {item.jobTitle && (
+          {(item.jobTitle || showStatus) && (
             <p className="truncate text-xs text-brand-700">
-              {t('chat.position', { title: item.jobTitle })}
+              {item.jobTitle && t('chat.position', { title: item.jobTitle })}
+              {item.jobTitle && showStatus && ' · '}
+              {showStatus && (
+                <span className="text-slate-500">{pickLabel('roomStatus', item.status)}</span>
+              )}
             </p>
           )}
         </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RoomStatus } from '#shared/picklists.ts';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
+import { PushPrompt } from '../../components/push-prompt.tsx';
 import { ChatListRow } from './chat-list-row.tsx';
 import { useChatList } from './use-chat-queries.ts';
 import { usePresence } from './use-presence.ts';
@@ -18,12 +19,15 @@ export function ChatList({
   emptyText,
   chatPath,
   unknownName,
+  showStatus = false,
 }: {
   status: RoomStatus | null;
   emptyText: string;
   /** '/jobseeker-chat' or '/recruiter-messages/chat' */
   chatPath: string;
   unknownName: string;
+  /** Each row says its hiring status (the recruiter's 'All' tab). */
+  showStatus?: boolean;
 }) {
   const { t } = useTranslation();
   const query = useChatList(status);
@@ -73,6 +77,8 @@ export function ChatList({
     return <p className="py-10 text-center text-sm text-slate-500">{emptyText}</p>;
   return (
     <>
+      {/* Once there is a conversation: the offer to turn notifications on (issue 14). */}
+      <PushPrompt />
       <ul className="flex flex-col divide-y divide-slate-100">
         {rooms.map((item) => (
           <ChatListRow
@@ -81,6 +87,7 @@ export function ChatList({
             online={online[item.userId] ?? false}
             unknownName={unknownName}
             now={now}
+            showStatus={showStatus}
             href={`${chatPath}/${item.userId}${item.jobId ? `?job=${encodeURIComponent(item.jobId)}` : ''}`}
           />
         ))}

@@ -1,4 +1,4 @@
-import { AlertCircle } from 'lucide-react';
+import { AlertCircle, Clock } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { clockTime } from './chat-date.ts';
@@ -28,7 +28,11 @@ export function MessageBubble({ message, mine }: { message: MessageView; mine: b
   );
 }
 
-/** A message on its way ('Sending...') or not sent ('Not sent. Tap to retry'). */
+/**
+ * A message on its way ('Sending...'), waiting for the network to come back ('Waiting for
+ * network...': it goes by itself), or refused by the server: the refusal, and 'Not sent. Tap to
+ * retry'.
+ */
 export function OutgoingBubble({
   entry,
   onRetry,
@@ -39,7 +43,11 @@ export function OutgoingBubble({
   const { t } = useTranslation();
   const failed = entry.state === 'failed';
   return (
-    <div data-client-id={entry.clientId} className="flex flex-col items-end gap-0.5 self-end">
+    <div
+      data-client-id={entry.clientId}
+      data-state={entry.state}
+      className="flex flex-col items-end gap-0.5 self-end"
+    >
       <div
         data-mine="true"
         className={`${bubble} rounded-br-md ${failed ? 'bg-red-50 text-red-900 ring-1 ring-red-200' : 'bg-brand-700/70 text-white'}`}
@@ -47,14 +55,24 @@ export function OutgoingBubble({
         <p>{entry.text}</p>
       </div>
       {failed ? (
-        <button
-          type="button"
-          onClick={() => onRetry(entry)}
-          className="inline-flex min-h-8 items-center gap-1 rounded-lg px-1 text-[11px] font-semibold text-red-700 hover:bg-red-50"
-        >
-          <AlertCircle size={14} aria-hidden="true" />
-          {t('chat.notSent')}
-        </button>
+        <>
+          {entry.error && (
+            <p className="max-w-[80%] pr-1 text-right text-[11px] text-red-800">{entry.error}</p>
+          )}
+          <button
+            type="button"
+            onClick={() => onRetry(entry)}
+            className="inline-flex min-h-8 items-center gap-1 rounded-lg px-1 text-[11px] font-semibold text-red-700 hover:bg-red-50"
+          >
+            <AlertCircle size={14} aria-hidden="true" />
+            {t('chat.notSent')}
+          </button>
+        </>
+      ) : entry.state === 'waiting' ? (
+        <p role="status" className="inline-flex items-center gap-1 pr-1 text-[11px] text-slate-600">
+          <Clock size={12} aria-hidden="true" />
+          {t('unread.waiting')}
+        </p>
       ) : (
         <p role="status" className="pr-1 text-[11px] text-slate-500">
           {t('chat.sending')}

@@ -34,6 +34,7 @@ const out = (clientId: string, state: OutgoingMessage['state'] = 'sending'): Out
   text: clientId,
   state,
   createdAt: '2025-01-01T00:00:00.000Z',
+  seq: 1,
 });
 
 describe('message store', () => {

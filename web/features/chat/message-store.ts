@@ -22,13 +22,20 @@ export interface RoomMessages {
  */
 export const CATCH_UP_OVERLAP = 20;
 
-/** A message typed in this tab that the server has not confirmed yet. */
+/** A message typed in this browser that the server has not confirmed yet (outbox.ts). */
 export interface OutgoingMessage {
   clientId: string;
   roomId: string;
   text: string;
-  state: 'sending' | 'failed';
+  /**
+   * sending: on its way, or next in line; waiting: held until the network is back, then sent by
+   * itself; failed: the server refused it (`error` says why), sent again only on a tap.
+   */
+  state: 'sending' | 'waiting' | 'failed';
   createdAt: string;
+  /** The order of writing in this browser: a room's messages go out in it, one at a time. */
+  seq: number;
+  error?: string;
 }
 
 /**

@@ -1,24 +1,28 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pickLabel, ROOM_STATUSES, type RoomStatus } from '#shared/picklists.ts';
+import { pickLabel } from '#shared/picklists.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ReconnectingBanner } from './reconnecting-banner.tsx';
-import { PANEL_ID, StatusTabs, tabId } from './status-tabs.tsx';
+import { MESSAGES_TABS, PANEL_ID, StatusTabs, tabId, type MessagesTab } from './status-tabs.tsx';
 import { useChatSync } from './use-chat-sync.ts';
 
-const DEFAULT_TAB: RoomStatus = 'initiated';
-const isStatus = (v: string | null): v is RoomStatus =>
-  v !== null && (ROOM_STATUSES as readonly string[]).includes(v);
+// The spec's default; 'All' is the first tab but not the default.
+const DEFAULT_TAB: MessagesTab = 'initiated';
+const isTab = (v: string | null): v is MessagesTab =>
+  v !== null && (MESSAGES_TABS as readonly string[]).includes(v);
 
-/** /recruiter-dashboard/Messages: the recruiter's conversations by hiring status (?tab=). */
+/**
+ * /recruiter-dashboard/Messages: the recruiter's conversations, all of them or by hiring status
+ * (?tab=).
+ */
 export function RecruiterMessagesPage() {
   const { t } = useTranslation();
   useChatSync();
   const [params, setParams] = useSearchParams();
   const raw = params.get('tab');
-  const tab = isStatus(raw) ? raw : DEFAULT_TAB;
-  const select = (status: RoomStatus) =>
+  const tab = isTab(raw) ? raw : DEFAULT_TAB;
+  const select = (status: MessagesTab) =>
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -35,10 +39,13 @@ export function RecruiterMessagesPage() {
       <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)}>
         <ChatList
           key={tab}
-          status={tab}
-          emptyText={t('chat.noTabCandidates', {
-            tab: pickLabel('roomStatus', tab).toLowerCase(),
-          })}
+          status={tab === 'all' ? null : tab}
+          showStatus={tab === 'all'}
+          emptyText={
+            tab === 'all'
+              ? t('chat.noChats')
+              : t('chat.noTabCandidates', { tab: pickLabel('roomStatus', tab).toLowerCase() })
+          }
           chatPath="/recruiter-messages/chat"
           unknownName={t('chat.unknownUser')}
         />

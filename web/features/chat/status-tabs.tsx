@@ -1,31 +1,39 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pickLabel, ROOM_STATUSES, type RoomStatus } from '#shared/picklists.ts';
+import { UnreadBadge } from '../../components/unread-badge.tsx';
+import { useUnreadCounts } from '../../lib/unread.ts';
 
-export const tabId = (status: RoomStatus) => `messages-tab-${status}`;
+/** The recruiter's tabs: every conversation first, then the six room statuses. */
+export type MessagesTab = 'all' | RoomStatus;
+export const MESSAGES_TABS: readonly MessagesTab[] = ['all', ...ROOM_STATUSES];
+
+export const tabId = (tab: MessagesTab) => `messages-tab-${tab}`;
 export const PANEL_ID = 'messages-panel';
 
 /**
- * The six room statuses as tabs (WAI-ARIA tabs: one tab stop, arrows/Home/End move and select).
+ * The recruiter's Messages tabs (WAI-ARIA tabs: one tab stop, arrows/Home/End move and select),
+ * each with its number of conversations with unread messages, live (lib/unread.ts).
  */
 export function StatusTabs({
   value,
   onChange,
 }: {
-  value: RoomStatus;
-  onChange: (status: RoomStatus) => void;
+  value: MessagesTab;
+  onChange: (tab: MessagesTab) => void;
 }) {
   const { t } = useTranslation();
-  const refs = useRef<Partial<Record<RoomStatus, HTMLButtonElement | null>>>({});
+  const counts = useUnreadCounts();
+  const refs = useRef<Partial<Record<MessagesTab, HTMLButtonElement | null>>>({});
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const i = ROOM_STATUSES.indexOf(value);
-    const last = ROOM_STATUSES.length - 1;
+    const i = MESSAGES_TABS.indexOf(value);
+    const last = MESSAGES_TABS.length - 1;
     const next =
       e.key === 'ArrowRight'
-        ? (i + 1) % ROOM_STATUSES.length
+        ? (i + 1) % MESSAGES_TABS.length
         : e.key === 'ArrowLeft'
-          ? (i - 1 + ROOM_STATUSES.length) % ROOM_STATUSES.length
+          ? (i - 1 + MESSAGES_TABS.length) % MESSAGES_TABS.length
           : e.key === 'Home'
             ? 0
             : e.key === 'End'
@@ -33,9 +41,9 @@ export function StatusTabs({
               : null;
     if (next === null) return;
     e.preventDefault();
-    const status = ROOM_STATUSES[next]!;
-    onChange(status);
-    refs.current[status]?.focus();
+    const tab = MESSAGES_TABS[next]!;
+    onChange(tab);
+    refs.current[tab]?.focus();
   }
 
   return (
@@ -45,28 +53,34 @@ export function StatusTabs({
       onKeyDown={onKeyDown}
       className="-mx-4 mb-3 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none]"
     >
-      {ROOM_STATUSES.map((status) => {
-        const selected = status === value;
+      {MESSAGES_TABS.map((tab) => {
+        const selected = tab === value;
+        const label = tab === 'all' ? t('unread.all') : pickLabel('roomStatus', tab);
+        const unread = (tab === 'all' ? counts?.conversations : counts?.byStatus[tab]) ?? 0;
         return (
           <button
-            key={status}
+            key={tab}
             ref={(el) => {
-              refs.current[status] = el;
+              refs.current[tab] = el;
             }}
             type="button"
             role="tab"
-            id={tabId(status)}
+            id={tabId(tab)}
             aria-selected={selected}
             aria-controls={PANEL_ID}
+            aria-label={
+              unread > 0 ? t('unread.labelWithCount', { label, count: unread }) : undefined
+            }
             tabIndex={selected ? 0 : -1}
-            onClick={() => onChange(status)}
-            className={`min-h-9 shrink-0 rounded-full px-3.5 text-sm font-semibold transition-colors ${
+            onClick={() => onChange(tab)}
+            className={`inline-flex min-h-9 shrink-0 items-center gap-1.5 rounded-full px-3.5 text-sm font-semibold transition-colors ${
               selected
                 ? 'bg-brand-700 text-white'
                 : 'bg-slate-100 text-slate-700 hover:bg-slate-200'
             }`}
           >
-            {pickLabel('roomStatus', status)}
+            {label}
+            {unread > 0 && <UnreadBadge count={unread} className="ring-0" />}
           </button>
         );
       })}

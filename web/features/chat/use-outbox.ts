@@ -1,71 +1,100 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { realtime } from '../../lib/realtime.ts';
+import { onSignOut, useMe } from '../../lib/session.ts';
 import {
   chatListsKey,
   messagesKey,
   newClientId,
-  outboxKey,
   refusedKey,
   roomsWithKey,
   sendChatMessage,
 } from './api.ts';
-import {
-  mergeInto,
-  upsertOutgoing,
-  withoutOutgoing,
-  type OutgoingMessage,
-  type RoomMessages,
-} from './message-store.ts';
-
-const EMPTY: OutgoingMessage[] = [];
+import { mergeInto, type OutgoingMessage, type RoomMessages } from './message-store.ts';
+import { Outbox } from './outbox.ts';
+import { clearOutgoing, forgetOutgoing, keepOutgoing, loadOutgoing } from './outbox-store.ts';
 
 /** The server's refusals that hold for the whole room: blocked, or the other account suspended. */
 const REFUSES_ROOM = new Set(['chat.blocked', 'chat.suspended']);
 
-/** A stored message (from a POST answer or an event) joins the room and leaves the outbox. */
+/** Who the outbox works for, and the cache the stored messages go into. */
+let current: { userId: string; queryClient: QueryClient } | null = null;
+
+/**
+ * The tab's one outbox (outbox.ts): sends over the socket, else over HTTP with the same client id
+ * (api.ts), keeps every unsent message in IndexedDB (outbox-store.ts) and sends what waits when
+ * the browser is back online or the socket reconnects.
+ */
+const outbox = new Outbox({
+  send: (entry) => sendChatMessage(entry.roomId, entry.clientId, entry.text),
+  // Status 0: the request never reached us. 401: the session is to be renewed (the screens ask
+  // to log in again); the messages wait for it.
+  shouldWait: (err) => err instanceof ApiError && (err.status === 0 || err.status === 401),
+  online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
+  keep: (entry) => {
+    if (current) void keepOutgoing(current.userId, entry);
+  },
+  forget: (clientId) => void forgetOutgoing(clientId),
+  delivered: (message) => {
+    if (!current) return;
+    storeMessage(current.queryClient, message);
+    void current.queryClient.invalidateQueries({ queryKey: chatListsKey });
+  },
+  refused: (entry, err) => {
+    const text = errorMessage(err, i18n.t('chat.sendFailed'));
+    toast.error(text);
+    // The room takes no messages now: the composer says so, and the room is read again.
+    if (current && err instanceof ApiError && err.status === 403 && REFUSES_ROOM.has(err.code)) {
+      current.queryClient.setQueryData(refusedKey(entry.roomId), err.message);
+      void current.queryClient.invalidateQueries({ queryKey: roomsWithKey });
+    }
+    return text;
+  },
+});
+
+let hooked = false;
+function hookOnce(): void {
+  if (hooked || typeof window === 'undefined') return;
+  hooked = true;
+  window.addEventListener('online', () => outbox.flush());
+  realtime.onConnect(() => outbox.flush());
+  onSignOut(async () => {
+    const userId = current?.userId;
+    current = null;
+    outbox.clear();
+    if (userId) await clearOutgoing(userId);
+  });
+}
+
+/**
+ * Starts the outbox for the signed-in user (the router's root does it on every page, so kept
+ * messages go out whatever screen the app opens on): reads back what was kept, then sends it in
+ * order. Calling it again for the same user sends whatever waits.
+ */
+export function attachOutbox(queryClient: QueryClient, userId: string): void {
+  hookOnce();
+  if (current?.userId === userId) {
+    current.queryClient = queryClient;
+    outbox.flush();
+    return;
+  }
+  outbox.clear();
+  current = { userId, queryClient };
+  void loadOutgoing(userId).then((kept) => {
+    if (current?.userId === userId) outbox.restore(kept);
+  });
+}
+
+/** A stored message (from a send's answer or an event) joins the room and leaves the outbox. */
 export function storeMessage(queryClient: QueryClient, message: MessageView): void {
   queryClient.setQueryData<RoomMessages>(messagesKey(message.roomId), (held) =>
     mergeInto(held, [message]),
   );
-  queryClient.setQueryData<OutgoingMessage[]>(outboxKey(message.roomId), (outbox) =>
-    withoutOutgoing(outbox, message.clientId),
-  );
-}
-
-/**
- * Sends an outgoing message (socket first, HTTP when the socket cannot). The client id stays the
- * same across retries and both ways, so the server stores it once whatever happens (double tap,
- * a socket that died after the message arrived, retry after a timeout).
- */
-function deliver(queryClient: QueryClient, entry: OutgoingMessage): void {
-  const key = outboxKey(entry.roomId);
-  queryClient.setQueryData<OutgoingMessage[]>(key, (outbox) =>
-    upsertOutgoing(outbox, { ...entry, state: 'sending' }),
-  );
-  sendChatMessage(entry.roomId, entry.clientId, entry.text).then(
-    (message) => {
-      storeMessage(queryClient, message);
-      void queryClient.invalidateQueries({ queryKey: chatListsKey });
-    },
-    (err: unknown) => {
-      const outbox = queryClient.getQueryData<OutgoingMessage[]>(key);
-      // Already stored meanwhile (its event arrived): nothing failed.
-      if (!outbox?.some((o) => o.clientId === entry.clientId)) return;
-      queryClient.setQueryData<OutgoingMessage[]>(key, (list) =>
-        upsertOutgoing(list, { ...entry, state: 'failed' }),
-      );
-      toast.error(errorMessage(err, i18n.t('chat.sendFailed')));
-      // The room takes no messages now: the composer says so, and the room is read again.
-      if (err instanceof ApiError && err.status === 403 && REFUSES_ROOM.has(err.code)) {
-        queryClient.setQueryData(refusedKey(entry.roomId), err.message);
-        void queryClient.invalidateQueries({ queryKey: roomsWithKey });
-      }
-    },
-  );
+  outbox.stored(message.roomId, message.clientId);
 }
 
 /** Why the server refuses sends into this room, when a send found out (null otherwise). */
@@ -79,32 +108,27 @@ export function useRoomRefusal(roomId: string): string | null {
   return data;
 }
 
-/** The room's outgoing messages (in this tab), with send and retry. */
+const NONE: readonly OutgoingMessage[] = [];
+
+/** The room's outgoing messages (this browser's), with send and retry. */
 export function useOutbox(roomId: string) {
   const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: outboxKey(roomId),
-    queryFn: () => queryClient.getQueryData<OutgoingMessage[]>(outboxKey(roomId)) ?? EMPTY,
-    initialData: EMPTY,
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
+  const myId = useMe().data?.id;
+  useEffect(() => {
+    if (myId) attachOutbox(queryClient, myId);
+  }, [queryClient, myId]);
+  const list = useSyncExternalStore(
+    outbox.watch,
+    () => outbox.list(roomId),
+    () => NONE,
+  );
   const send = useCallback(
-    (text: string) =>
-      deliver(queryClient, {
-        clientId: newClientId(),
-        roomId,
-        text,
-        state: 'sending',
-        createdAt: new Date().toISOString(),
-      }),
-    [queryClient, roomId],
+    (text: string) => void outbox.add(roomId, newClientId(), text),
+    [roomId],
   );
   const retry = useCallback(
-    (entry: OutgoingMessage) => {
-      if (entry.state === 'failed') deliver(queryClient, entry);
-    },
-    [queryClient],
+    (entry: OutgoingMessage) => outbox.retry(entry.roomId, entry.clientId),
+    [],
   );
-  return { outbox: data, send, retry };
+  return { outbox: list, send, retry };
 }

@@ -5,7 +5,12 @@ import { api } from '../../lib/api.ts';
 import { jobsKey } from '../jobs/api.ts';
 
 export interface FeedPage {
+  /** Jobs of the seeker's category or area. */
   jobs: JobView[];
+  /** Once those run out: the wider section (related categories, further cities, remote). */
+  wider: JobView[];
+  /** Fewer than a page of jobs match the seeker's preferences. */
+  fewMatches: boolean;
   nextCursor: string | null;
   /** Job types with open jobs: on the first page only, null after. */
   types: string[] | null;
@@ -28,14 +33,16 @@ export function fetchFeed(filter: FeedFilter, cursor: string | null, signal?: Ab
   return api<FeedPage>(`/api/jobs/feed${query ? `?${query}` : ''}`, { signal });
 }
 
-/** The seeker's feed in keyset pages of 20; stops when a page is short or has no cursor. */
+/** The seeker's feed in keyset pages of 20 (main, then wider); stops when a page is short or has no cursor. */
 export function useJobFeed(filter: FeedFilter) {
   return useInfiniteQuery({
     queryKey: feedKey(filter),
     queryFn: ({ pageParam, signal }) => fetchFeed(filter, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) =>
-      last.nextCursor && last.jobs.length >= PAGE_SIZE ? last.nextCursor : undefined,
+      last.nextCursor && last.jobs.length + last.wider.length >= PAGE_SIZE
+        ? last.nextCursor
+        : undefined,
     // Keep the cards (and the type chips) on screen while a new search loads.
     placeholderData: keepPreviousData,
   });

@@ -29,6 +29,7 @@ function withParam(prev: URLSearchParams, key: string, value: string | null): UR
 export function JobFeedPage() {
   const { t } = useTranslation();
   const searchId = useId();
+  const widerId = useId();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const rawType = params.get('type');
@@ -76,6 +77,9 @@ export function JobFeedPage() {
   const marker = useBottomMarker(feed);
 
   const jobs = data?.pages.flatMap((p) => p.jobs) ?? [];
+  // Decision 020: once the jobs matching the seeker's preferences run out, a labelled section.
+  const wider = data?.pages.flatMap((p) => p.wider) ?? [];
+  const fewMatches = data?.pages[0]?.fewMatches ?? false;
   const types = data?.pages[0]?.types ?? [];
   const chips = type && !types.includes(type) ? [...types, type] : types;
 
@@ -133,7 +137,7 @@ export function JobFeedPage() {
       <div className="mt-4">
         {isPending ? (
           <Spinner />
-        ) : jobs.length === 0 ? (
+        ) : jobs.length === 0 && wider.length === 0 ? (
           // Spec section 8: a feed error silently yields an empty list.
           <div className="flex flex-col items-center gap-4 py-16 text-center">
             <p className="text-base font-semibold text-slate-700">{t('jobs.noJobs')}</p>
@@ -143,17 +147,43 @@ export function JobFeedPage() {
           </div>
         ) : (
           <>
-            <ul
-              aria-label={t('jobs.results')}
-              aria-busy={feed.isPlaceholderData}
-              className={`flex flex-col gap-3 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
-            >
-              {jobs.map((job) => (
-                <li key={job.id}>
-                  <JobCard job={job} />
-                </li>
-              ))}
-            </ul>
+            {jobs.length > 0 && (
+              <ul
+                aria-label={t('jobs.results')}
+                aria-busy={feed.isPlaceholderData}
+                className={`flex flex-col gap-3 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
+              >
+                {jobs.map((job) => (
+                  <li key={job.id}>
+                    <JobCard job={job} />
+                  </li>
+                ))}
+              </ul>
+            )}
+            {wider.length > 0 && (
+              <section aria-labelledby={widerId} className="mt-6">
+                {fewMatches && (
+                  <p className="mb-3 text-sm text-slate-600">{t('jobs.fewMatches')}</p>
+                )}
+                <h2 id={widerId} className="text-base font-semibold text-slate-800">
+                  {t('jobs.widerTitle')}
+                </h2>
+                <p className="mb-3 text-sm text-slate-500">
+                  {t(q ? 'jobs.widerSearchHint' : 'jobs.widerHint')}
+                </p>
+                <ul
+                  aria-label={t('jobs.widerResults')}
+                  aria-busy={feed.isPlaceholderData}
+                  className={`flex flex-col gap-3 ${feed.isPlaceholderData ? 'opacity-60' : ''}`}
+                >
+                  {wider.map((job) => (
+                    <li key={job.id}>
+                      <JobCard job={job} />
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
             <div ref={marker} aria-hidden="true" className="h-4" />
           </>
         )}

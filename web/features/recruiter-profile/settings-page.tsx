@@ -14,6 +14,7 @@ import { meKey } from '../../lib/session.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
+import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
 import { SettingsSections } from './settings-sections.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
@@ -186,6 +187,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
       </form>
       {!editing && (
         <div className="mt-6 flex flex-col gap-6">
+          <NotificationSettingsCard />
           <BlockedPeopleCard />
           <SignOutButton className="w-full" />
         </div>

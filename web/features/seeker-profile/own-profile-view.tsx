@@ -14,11 +14,13 @@ import { ProfileVisibilityCard } from './profile-visibility-card.tsx';
 import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
+import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
 
 /**
  * The seeker's own profile: an Edit/Save toggle for inline editing, the resume card and who may
  * see it (profile visibility), who viewed the profile and who downloaded the resume, their data,
- * the people they blocked (to unblock), the job preferences (settings icon) and Sign Out.
+ * notifications (push and SMS), the people they blocked (to unblock), the job preferences
+ * (settings icon) and Sign Out.
  */
 export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
   const { t } = useTranslation();
@@ -61,6 +63,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
       <ProfileViewsCard />
       <ResumeDownloadsCard />
       <YourDataCard />
+      <NotificationSettingsCard />
       <BlockedPeopleCard />
       <SignOutButton />
     </div>
