@@ -1,4 +1,4 @@
-// npx tsx bench/unread.ts — the unread badges' counts and what the recipient trigger costs a send
+// npm run bench:unread — the unread badges' counts and what the recipient trigger costs a send
 // (decision 018). Seeds a scratch PostgreSQL database like bench/chat-list.ts: one recruiter with
 // BENCH_ROOMS rooms (default 20,000; three read messages each) among 20 more recruiters with 500
 // each; 60 of the big recruiter's rooms hold two unread messages from the seeker. Times,
