@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
+import {
+  loginOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.ts';
 import WebSocket from 'ws';
 import type { MessageView, ServerFrame, SocketSendReply } from '#shared/schemas/chat.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
@@ -21,64 +21,17 @@ const ADMIN = process.env.DATABASE_URL!;
 const REDIS = process.env.REDIS_URL!;
 const dbName = `nearhire_failover_${randomUUID().slice(0, 8)}`;
 let dbUrl: string;
-const servers: { proc: ChildProcess; base: string }[] = [];
+const servers: ServerProcess[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
+const startServer = () =>
+  startServerProcess({
+    databaseUrl: dbUrl,
+    redisUrl: REDIS,
+    secretKey: 'failover-secret-key-failover-secret-key-0123',
+    dataDirPrefix: 'nearhire-failover-',
   });
 
-async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      PATH: process.env.PATH,
-      // Development mode by name: the test reads login codes from the dev outbox.
-      APP_ENV: 'development',
-      DEMO_DATA: 'false',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: REDIS,
-      SECRET_KEY: 'failover-secret-key-failover-secret-key-0123',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nearhire-failover-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { proc, base };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function login(base: string, phone: string): Promise<string> {
-  await fetch(`${base}/api/auth/otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone }),
-  });
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${phone}`)).json()) as {
-    messages: { text: string }[];
-  };
-  const code = outbox.messages[0]!.text.match(/(\d{6})/)![1];
-  const res = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, code }),
-  });
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = loginOverHttp;
 
 /** The client protocol the web app follows: dedupe by id, catch up after every (re)connect. */
 class ChatClient {
@@ -216,10 +169,7 @@ afterAll(async () => {
 
 describe('two servers with Redis', () => {
   it('every acknowledged message arrives exactly once, in order, through drops and a killed server', async () => {
-    const [a, b] = servers as [
-      { proc: ChildProcess; base: string },
-      { proc: ChildProcess; base: string },
-    ];
+    const [a, b] = servers as [ServerProcess, ServerProcess];
     const recruiterCookie = await login(a.base, '9444400001');
     const seekerCookie = await login(b.base, '9444400002');
     const db = new pg.Client({ connectionString: dbUrl });

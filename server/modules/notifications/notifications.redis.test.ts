@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { ServerResponse } from 'node:http';
 import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
+import {
+  loginOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.ts';
 import { generateVapidKeys } from '../../config.ts';
 import {
   browserSubscription,
@@ -30,66 +31,25 @@ let db: pg.Client;
 let push: PushService;
 const procs: ChildProcess[] = [];
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function startServer(): Promise<{ proc: ChildProcess; base: string }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+async function startServer(): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    databaseUrl: dbUrl,
+    redisUrl: REDIS,
+    secretKey: 'notify-secret-key-notify-secret-key-0123456',
+    dataDirPrefix: 'nearhire-notify-',
     env: {
-      PATH: process.env.PATH,
-      APP_ENV: 'development',
-      DEMO_DATA: 'false',
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      REDIS_URL: REDIS,
-      SECRET_KEY: 'notify-secret-key-notify-secret-key-0123456',
       VAPID_PUBLIC_KEY: vapid.publicKey,
       VAPID_PRIVATE_KEY: vapid.privateKey,
       VAPID_SUBJECT: 'mailto:ops@nearhire.invalid',
       NOTIFY_LEASE_SECONDS: String(LEASE_SECONDS),
       LOG_LEVEL: 'error',
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nearhire-notify-')),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
   });
-  procs.push(proc);
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const ok = await fetch(`${base}/api/health`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return { proc, base };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
+  procs.push(server.proc);
+  return server;
 }
 
-async function login(base: string, phone: string): Promise<string> {
-  await fetch(`${base}/api/auth/otp`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone }),
-  });
-  const outbox = (await (await fetch(`${base}/api/dev/outbox?to=${phone}`)).json()) as {
-    messages: { text: string }[];
-  };
-  const code = outbox.messages[0]!.text.match(/(\d{6})/)![1];
-  const res = await fetch(`${base}/api/auth/verify`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ phone, code }),
-  });
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
+const login = loginOverHttp;
 
 const post = (base: string, cookie: string, url: string, body: unknown) =>
   fetch(`${base}${url}`, {
