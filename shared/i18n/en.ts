@@ -1,6 +1,6 @@
 // The English message catalogue: the spec's exact wording. Every user-facing text of the product
-// comes from here (through i18next in the web app, through `msg` in shared rules and the server),
-// so another Indian language is a new catalogue of the same shape, not an edit of screens.
+// comes from here (through the one translator, `translate.ts`, in the web app, the shared rules
+// and the server), so another Indian language is a new catalogue of the same shape.
 export const en = {
   brand: {
     name: 'NearHire',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
 import {

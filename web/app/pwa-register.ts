@@ -1,6 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { i18n } from '../lib/i18n.ts';
 import { isOpenMessage } from '../sw/push-logic.ts';
 import { router } from './app.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /** Initials of a name ('Priya Sharma' → 'PS'); 'U' (for 'User') when there is no name. */
 export function initials(name: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { api } from '../lib/api.ts';
 import { inputClass } from './ui/field.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { ApiError } from '../lib/api.ts';
 import { useMe } from '../lib/session.ts';

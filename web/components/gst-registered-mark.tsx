@@ -1,5 +1,5 @@
 import { ReceiptText } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /** "GST registered": the company's GSTIN passed the format, check-digit and state checks. */
 export function GstRegisteredMark({ size = 14 }: { size?: number }) {

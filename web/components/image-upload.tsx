@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { apiUpload, errorMessage } from '../lib/api.ts';
 
 export interface UploadedImage {

@@ -1,5 +1,5 @@
 import { MapPin, Sparkles } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { distanceText, reasonText } from '../lib/job-format.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { jobInput } from '#shared/schemas/jobs.ts';
 import type { z } from 'zod';
 import { CityPicker, type CityValue } from './city-picker.tsx';

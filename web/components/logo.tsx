@@ -1,6 +1,6 @@
 import { BriefcaseBusiness } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /** Briefcase icon and brand text, linking home. */
 export function Logo({ className = '' }: { className?: string }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { NotificationSettings } from '#shared/schemas/notifications.ts';
 import { errorMessage } from '../lib/api.ts';
 import {

@@ -1,5 +1,5 @@
 import type { SelectHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickOptions, type PickListName } from '#shared/picklists.ts';
 import { inputClass } from './ui/field.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { PREFERRED_JOB_TYPES } from '#shared/picklists.ts';
 import { Field } from './ui/field.tsx';
 import { PickSelect } from './pick-select.tsx';

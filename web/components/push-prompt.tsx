@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { BellRing } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { PUSH_PROMPT } from '#shared/limits.ts';
 import {
   devicePushKey,

@@ -1,5 +1,5 @@
 import { MessageCircleReply } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { replyTime } from '#shared/reply-rate.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { INTRODUCTION_MAX } from '#shared/limits.ts';
 import { ChipsField, TextAreaField, type Bound } from './form-fields.tsx';
 

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { useSignOut } from '../lib/use-sign-out.ts';
 import { Button } from './ui/button.tsx';
 

@@ -1,5 +1,5 @@
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /**
  * The verified mark: it names the company domain the verification proved ("Verified ·

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { CandidateView as Candidate, CandidateReason } from '#shared/schemas/matching.ts';
 

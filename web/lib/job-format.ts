@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 
 type Reason = NonNullable<JobView['match']>['reasons'][number];

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '#web/lib/i18n.ts';
 
 /**
  * The scam shield's (and moderators') reason codes as words, joined: "asks for a payment, paid

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { UnreadCounts } from '#shared/schemas/chat.ts';
 import { api } from './api.ts';
 import { realtime } from './realtime.ts';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '#web/lib/i18n.ts';
 
 /** "Sales Executive at Acme", or whichever half is known, or null. */
 export function workLine(

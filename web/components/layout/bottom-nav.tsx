@@ -1,7 +1,7 @@
 import { House, MessageCircle, User } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { UnreadBadge } from '../unread-badge.tsx';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { useMe } from '../../lib/session.ts';
 import { useUnreadCounts } from '../../lib/unread.ts';
 

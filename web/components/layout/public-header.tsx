@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../logo.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';

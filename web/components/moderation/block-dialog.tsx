@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useBlockToggle } from '../../lib/moderation.ts';
 import { Button } from '../ui/button.tsx';

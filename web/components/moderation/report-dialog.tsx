@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { REPORT_REASONS, reportBody, type ReportReason } from '#shared/schemas/moderation.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { alreadyReported, sendReport } from '../../lib/moderation.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Ban, Flag, MoreVertical, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useBlockToggle } from '../../lib/moderation.ts';
 import { BlockDialog } from './block-dialog.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /** Skills or languages as read-only chips ('Not added yet' when empty). */
 export function ChipList({ items }: { items: string[] }) {

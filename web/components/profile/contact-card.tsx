@@ -1,5 +1,5 @@
 import { Lock, Mail, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { SectionCard } from './section-card.tsx';
 

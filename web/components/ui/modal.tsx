@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /**
  * A modal dialog (role=dialog, aria-modal): focus moves into it and stays there, Escape and the

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { moderationActionBody } from '#shared/schemas/moderation.ts';
 import { TextAreaField } from '../../components/form-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';

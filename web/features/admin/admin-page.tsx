@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import { shieldReasons } from '../../lib/shield-text.ts';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionDialog } from './action-dialog.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MessageCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';

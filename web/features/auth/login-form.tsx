@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { loginCodeSchema, phoneSchema, truncateCode } from '#shared/schemas/auth.ts';
 import { formatPhone } from '#shared/phone.ts';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { Link, Navigate, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../../components/logo.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../lib/session.ts';

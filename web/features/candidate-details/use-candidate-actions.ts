@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { roomWithKey, startRoom } from '../chat/api.ts';
 import { candidateKey, fetchResumeLink } from '../seeker-profile/api.ts';

@@ -1,6 +1,6 @@
 import { Briefcase, GraduationCap, MapPin } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { en } from '#shared/i18n/en.ts';

@@ -1,5 +1,5 @@
 import { ArrowLeft, Share2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';

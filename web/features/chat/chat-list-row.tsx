@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { RoomStatus } from '#shared/picklists.ts';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';

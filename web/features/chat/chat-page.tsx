@@ -1,5 +1,5 @@
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';

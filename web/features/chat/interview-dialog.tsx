@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { interviewBody } from '#shared/schemas/chat.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';

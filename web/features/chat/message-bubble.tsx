@@ -1,5 +1,5 @@
 import { AlertCircle, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { clockTime } from './chat-date.ts';
 import type { OutgoingMessage } from './message-store.ts';

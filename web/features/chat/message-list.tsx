@@ -1,7 +1,7 @@
 import { Fragment, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { MessageView, RoomView } from '#shared/schemas/chat.ts';
 import { dayLabel, daysAgo } from './chat-date.ts';
 import { myLastMessage, pendingOnly, type OutgoingMessage } from './message-store.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { useRealtimeStatus } from '../../lib/realtime.ts';
 
 /** 'Reconnecting...' while the live connection is down (messages still send over HTTP). */

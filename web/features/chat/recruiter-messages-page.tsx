@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { ChatList } from './chat-list.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarClock, Download, Lock, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CandidateCard } from './candidate-card.tsx';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Upload } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useUploadResume } from './use-room-actions.ts';
 

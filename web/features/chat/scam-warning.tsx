@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Flag, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { ReportDialog } from '../../components/moderation/report-dialog.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { ChatList } from './chat-list.tsx';
 import { ReconnectingBanner } from './reconnecting-banner.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { i18n } from '../../lib/i18n.ts';
 
 function copyWithSelection(text: string): boolean {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel, ROOM_STATUSES } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Modal } from '../../components/ui/modal.tsx';

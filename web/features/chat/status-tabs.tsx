@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel, ROOM_STATUSES, type RoomStatus } from '#shared/picklists.ts';
 import { UnreadBadge } from '../../components/unread-badge.tsx';
 import { useUnreadCounts } from '../../lib/unread.ts';

@@ -1,5 +1,5 @@
 import { CalendarClock, FileText, Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { en } from '#shared/i18n/en.ts';

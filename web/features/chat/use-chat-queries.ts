@@ -4,7 +4,7 @@ import type { RoomStatus } from '#shared/picklists.ts';
 import { MESSAGES_PAGE, type ChatListPage, type RoomView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import {
   chatListKey,
   fetchChatList,

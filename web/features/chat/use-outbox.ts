@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';

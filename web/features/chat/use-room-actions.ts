@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { pickLabel, type RoomStatus } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';

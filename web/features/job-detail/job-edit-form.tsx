@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import type { City } from '../../components/city-picker.tsx';
 import { JobFields, useJobDraft, type JobDraft } from '../../components/job-fields.tsx';

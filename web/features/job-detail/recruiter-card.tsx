@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { JOB_TYPES, pickLabel } from '#shared/picklists.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';

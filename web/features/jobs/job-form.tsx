@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { JobFields, useJobDraft, type JobDraft } from '../../components/job-fields.tsx';
 import { Button } from '../../components/ui/button.tsx';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 import { PublicHeader } from '../../components/layout/public-header.tsx';

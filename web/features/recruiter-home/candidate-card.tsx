@@ -1,5 +1,5 @@
 import { Briefcase, GraduationCap, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { MatchScore } from '../../components/job-chips.tsx';
 import { Avatar } from '../../components/avatar.tsx';
 import type { Candidate } from './api.ts';

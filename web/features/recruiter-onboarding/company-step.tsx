@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { recruiterCompanyStep } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { CityPicker, type CityValue } from '../../components/city-picker.tsx';

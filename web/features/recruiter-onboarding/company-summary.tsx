@@ -1,5 +1,5 @@
 import { Building2, MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';

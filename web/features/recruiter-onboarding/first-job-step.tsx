@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { meKey } from '../../lib/session.ts';

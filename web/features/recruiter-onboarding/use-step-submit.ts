@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
 import type { StepAnswer } from './api.ts';
 import { errorMessage } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { BadgeCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { truncateCode } from '#shared/schemas/auth.ts';
 import { verificationSend, verificationVerify } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';

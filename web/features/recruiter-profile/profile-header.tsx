@@ -1,6 +1,6 @@
 import { Building2, Landmark, Settings, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { Avatar } from '../../components/avatar.tsx';

@@ -1,5 +1,5 @@
 import { Briefcase, IndianRupee, MapPin, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { salaryText } from '../../lib/job-format.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 import { useRecruiterJobs } from './jobs-api.ts';
 import { RecruiterJobCard } from './recruiter-job-card.tsx';

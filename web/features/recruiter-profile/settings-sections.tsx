@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel, type PickListName } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { PickButtons } from '../../components/pick-buttons.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { bindField, PickField, TextField } from '../../components/form-fields.tsx';
 import { ImageUpload, type UploadedImage } from '../../components/image-upload.tsx';
 import { imageKeyFromUrl } from '../seeker-profile/api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { PreferencesFields } from '../../components/preferences-fields.tsx';
 import { preferencesBody, preferenceValuesFrom } from '../../components/preference-values.ts';
 import { StepForm } from './step-form.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { bindField, TextField } from '../../components/form-fields.tsx';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { StepForm } from './step-form.tsx';

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import type { SeekerStep } from '#shared/schemas/onboarding.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';

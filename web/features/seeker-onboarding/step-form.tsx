@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
 
 /** The form of one onboarding step: its fields, then the save button ('Saving...' while saving). */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { seekerStepSchemas, type SeekerStep } from '#shared/schemas/onboarding.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { errorMessage } from '../../lib/api.ts';

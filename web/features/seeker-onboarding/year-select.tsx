@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { yearOptions } from '#shared/picklists.ts';
 import type { Bound } from '../../components/form-fields.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useSeekerProfile } from './api.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 
 /** The error state of the profile screens. */
 export function LoadFailed({ message }: { message?: string }) {

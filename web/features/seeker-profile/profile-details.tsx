@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { ChipList } from '../../components/profile/chip-list.tsx';
 import { DetailRow } from '../../components/profile/detail-row.tsx';

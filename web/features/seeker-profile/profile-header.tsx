@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { MapPin } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { workLine } from '../../lib/work-line.ts';

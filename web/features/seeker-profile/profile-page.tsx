@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useMe } from '../../lib/session.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { LogOut, Pencil } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';

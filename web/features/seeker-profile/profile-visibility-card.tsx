@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { useTranslation } from '#web/lib/i18n.ts';
+import { toast } from '#web/lib/toast.ts';
 import { pickOptions, type ContactVisibility } from '#shared/picklists.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { SectionCard } from '../../components/profile/section-card.tsx';

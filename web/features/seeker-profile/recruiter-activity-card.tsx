@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { SectionCard } from '../../components/profile/section-card.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import type { RecruiterVisit } from './api.ts';

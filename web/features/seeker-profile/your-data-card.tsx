@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { SectionCard } from '../../components/profile/section-card.tsx';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '#web/lib/i18n.ts';
 import { PublicHeader } from '../../components/layout/public-header.tsx';
 
 /** Public pages linked from the header (About, Companies): short, honest text. */
