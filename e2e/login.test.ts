@@ -85,6 +85,8 @@ describe('login and role choice', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByLabel('Phone number').fill('9000000002');
     await page.getByRole('button', { name: 'Send OTP' }).click();
+    // The code step shows once the server has sent the code.
+    await page.getByPlaceholder('6-digit OTP').waitFor();
     await page.getByPlaceholder('6-digit OTP').fill(await codeFromOutbox(h, '9000000002'));
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
     await page.waitForURL('**/job-chats');

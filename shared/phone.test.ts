@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizePhone } from './phone.ts';
-import { loginCodeSchema, phoneSchema, truncateCode } from './schemas/auth.ts';
+import { loginCodeSchema, phoneSchema } from './schemas/auth.ts';
+import { truncateCode } from './login-code.ts';
 
 describe('normalizePhone', () => {
   it.each([

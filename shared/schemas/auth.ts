@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../i18n/translate.ts';
 import { normalizePhone } from '../phone.ts';
-import { LOGIN } from '../limits.ts';
+import { isLoginCode } from '../login-code.ts';
 import { USER_ROLES } from '../picklists.ts';
 
 /** Accepts the ways people type an Indian mobile number and yields +91XXXXXXXXXX. */
@@ -19,12 +19,7 @@ export const phoneSchema = z
 
 export const loginCodeSchema = z
   .string({ error: () => msg('login.invalidCode') })
-  .regex(new RegExp(`^\\d{${LOGIN.codeLength}}$`), { error: () => msg('login.invalidCode') });
-
-/** What the code input keeps of what was typed or pasted: digits only, at most 6. */
-export function truncateCode(input: string): string {
-  return input.replace(/\D/g, '').slice(0, LOGIN.codeLength);
-}
+  .refine(isLoginCode, { error: () => msg('login.invalidCode') });
 
 export const requestCodeBody = z.object({ phone: phoneSchema });
 export const verifyCodeBody = z.object({ phone: phoneSchema, code: loginCodeSchema });

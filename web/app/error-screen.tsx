@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useRouteError } from 'react-router';
+import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../components/ui/button.tsx';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -26,14 +26,13 @@ function decideReload(error: unknown): boolean {
 }
 
 /**
- * The root route's error boundary (instead of React Router's developer page). A screen whose code
+ * What the app's error boundary shows (web/app/routes.tsx). A screen whose code
  * chunk failed to load (a deploy replaced it, or the network dropped) reloads the page once by
  * itself; anything else, or a second failure, shows a friendly screen with Retry. Retry reloads
  * the page: React.lazy and the browser's module map both keep a failed import, so rendering again
  * in the same page would fail again.
  */
-export function RouteErrorScreen() {
-  const error = useRouteError();
+export function RouteErrorScreen({ error }: FallbackProps) {
   const { t } = useTranslation();
   const [autoReload] = useState(() => decideReload(error));
 

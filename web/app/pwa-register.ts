@@ -3,7 +3,7 @@ import { registerSW } from 'virtual:pwa-register';
 import { toast } from '#web/lib/toast.ts';
 import { i18n } from '../lib/i18n.ts';
 import { isOpenMessage } from '../sw/push-logic.ts';
-import { router } from './app.tsx';
+import { navigateFromOutside } from './outside-navigation.ts';
 
 /** An open tab asks the server for a new service worker this often (and on every page load). */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -59,7 +59,7 @@ export function registerServiceWorker(): void {
   });
 
   navigator.serviceWorker.addEventListener('message', (event) => {
-    if (isOpenMessage(event.data)) void router.navigate(event.data.path);
+    if (isOpenMessage(event.data)) navigateFromOutside(event.data.path);
   });
   navigator.serviceWorker.startMessages();
 }

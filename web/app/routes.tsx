@@ -1,9 +1,18 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
+import { ErrorBoundary } from 'react-error-boundary';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Guard, type Access } from './guard.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
+import { setOutsideNavigate } from './outside-navigation.ts';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
@@ -117,6 +126,11 @@ function Root() {
   // Messages written offline go out whatever screen the app opens on (decision 018); the chat
   // code loads only for people with chats.
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    setOutsideNavigate((path) => void navigate(path));
+    return () => setOutsideNavigate(null);
+  }, [navigate]);
   const chatter = me?.role === 'user' || me?.role === 'recruiter' ? me.id : null;
   useEffect(() => {
     if (!chatter) return;
@@ -137,8 +151,6 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    // Any screen that throws, or whose code chunk fails to load, ends here (error-screen.tsx).
-    errorElement: <RouteErrorScreen />,
     children: [
       { path: '/', element: <LandingPage /> },
       { path: '/login', element: <LoginPage mode="login" /> },
@@ -221,3 +233,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The app's screens. Any screen that throws, or whose code chunk fails to load, ends in the error
+ * screen (error-screen.tsx); moving to another path tries again.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const element = useRoutes(routes);
+  return (
+    <ErrorBoundary FallbackComponent={RouteErrorScreen} resetKeys={[pathname]}>
+      {element}
+    </ErrorBoundary>
+  );
+}

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
-import { loginCodeSchema, phoneSchema, truncateCode } from '#shared/schemas/auth.ts';
-import { formatPhone } from '#shared/phone.ts';
+import { isLoginCode, truncateCode } from '#shared/login-code.ts';
+import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { requestCode, verifyCode } from './api.ts';
@@ -31,18 +31,19 @@ function PhoneStep({ onSent, label }: { onSent: (phone: string) => void; label: 
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = phoneSchema.safeParse(value);
-    if (!parsed.success) {
+    // The rule of shared/schemas/auth.ts's phoneSchema, without loading zod on this first screen.
+    const phone = value.length <= 32 ? normalizePhone(value) : null;
+    if (!phone) {
       setInvalid(true);
-      toast.error(parsed.error.issues[0]?.message ?? t('login.invalidPhone'));
+      toast.error(t('login.invalidPhone'));
       return;
     }
     setInvalid(false);
     setSending(true);
     try {
-      await requestCode(parsed.data);
+      await requestCode(phone);
       toast.success(t('login.codeSent'));
-      onSent(parsed.data);
+      onSent(phone);
     } catch (err) {
       toast.error(errorMessage(err, t('login.sendFailed')));
     } finally {
@@ -101,7 +102,7 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!loginCodeSchema.safeParse(code).success) {
+    if (!isLoginCode(code)) {
       toast.error(t('login.invalidCode'));
       return;
     }

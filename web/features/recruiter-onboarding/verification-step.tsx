@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { BadgeCheck } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
-import { truncateCode } from '#shared/schemas/auth.ts';
+import { truncateCode } from '#shared/login-code.ts';
 import { verificationSend, verificationVerify } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
