@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type PluginOption } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -6,13 +6,33 @@ import { constants } from 'node:zlib';
 import { VitePWA } from 'vite-plugin-pwa';
 import { offlinePage } from './web/pwa/offline-page.ts';
 import { pushFallback, webAppManifest } from './web/pwa/manifest.ts';
+import { firstTexts } from './web/i18n-build/first-texts.ts';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [
     react(),
     tailwindcss(),
+    firstTexts(),
+    // The prerender build (web/prerender.tsx, run once by scripts/prerender.ts) needs none of the
+    // browser build's outputs: compressed files, the service worker, the offline page.
+    ...(isSsrBuild ? [] : browserOutputs()),
+  ],
+  // The service worker's notification for a push it cannot read (web/sw.ts).
+  define: { __PUSH_FALLBACK__: JSON.stringify(pushFallback) },
+  // The manifest tells the budgets journey which chunks are screens (e2e/budgets.test.ts).
+  build: isSsrBuild
+    ? { outDir: '../dist/prerender', emptyOutDir: true, sourcemap: false }
+    : { outDir: '../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+}));
+
+function browserOutputs(): PluginOption[] {
+  return [
     // A .br and a .gz next to every text file of the build, at the highest levels (paid once, at
     // build time); the server sends them as they are (@fastify/static preCompressed).
     compression({
@@ -43,12 +63,5 @@ export default defineConfig({
         globIgnores: ['index.html'],
       },
     }),
-  ],
-  // The service worker's notification for a push it cannot read (web/sw.ts).
-  define: { __PUSH_FALLBACK__: JSON.stringify(pushFallback) },
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: false },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
-  },
-});
+  ];
+}

@@ -232,7 +232,7 @@ describe('chat between a recruiter and a seeker', () => {
     await tab.close();
   });
 
-  it("(c) 'Download Resume' for a seeker without one asks for it; the seeker uploads it from the chat; then it downloads", async () => {
+  it("(c) no 'Download Resume' for a seeker without one: 'Request Resume' asks for it; the seeker uploads it from the chat; then it downloads", async () => {
     // A fresh seeker, onboarded quickly through the API.
     const { context, page, errors } = await newPage(h);
     await loginThroughUi(h, page, FRESH_PHONE);
@@ -317,7 +317,11 @@ describe('chat between a recruiter and a seeker', () => {
     await r.goto(`/recruiter-messages/chat/${fresh.id}?job=${job.id}`);
     await r.getByRole('heading', { name: 'Kavya Nair' }).waitFor();
     await r.getByText('QA Analyst at Infosys').waitFor();
-    await r.getByRole('button', { name: 'Download Resume' }).click();
+    // Nothing uploaded: Download Resume is hidden (issue 15); the action asks for the resume.
+    const candidate = r.getByRole('region', { name: 'Candidate' });
+    await candidate.getByRole('button', { name: 'Request Resume' }).waitFor();
+    expect(await r.getByRole('button', { name: 'Download Resume' }).count()).toBe(0);
+    await candidate.getByRole('button', { name: 'Request Resume' }).click();
     await toast(r, 'No Resume updated.Sent message');
     const request =
       'Please upload your resume so I can review your profile. You can upload it right here in the chat.';
@@ -331,7 +335,10 @@ describe('chat between a recruiter and a seeker', () => {
     await chooser.setFiles({ name: 'kavya-resume.pdf', mimeType: 'application/pdf', buffer: pdf });
     await toast(page, 'Resume uploaded');
 
-    // Now Download Resume downloads it through a signed link.
+    // Now (the room read again) Download Resume is there, and downloads it through a signed link.
+    await r.reload();
+    await r.getByRole('heading', { name: 'Kavya Nair' }).waitFor();
+    expect(await r.getByRole('button', { name: 'Request Resume' }).count()).toBe(0);
     const [download] = await Promise.all([
       r.waitForEvent('download'),
       r.getByRole('button', { name: 'Download Resume' }).click(),
@@ -366,7 +373,8 @@ describe('chat between a recruiter and a seeker', () => {
     await toast(r, 'Interview invitation sent');
     await dialog.waitFor({ state: 'hidden' });
 
-    const invitation = `Interview invitation: Mar 14, ${year} at 10:30, https://meet.example.in/zenith-rahul`;
+    // Dates in Indian English (issue 15): "14 Mar 2027".
+    const invitation = `Interview invitation: 14 Mar ${year} at 10:30, https://meet.example.in/zenith-rahul`;
     await expectOnce(r, invitation);
     await r.getByText('Status: Interviewing').waitFor();
     await expectOnce(s, invitation);
@@ -379,7 +387,9 @@ describe('chat between a recruiter and a seeker', () => {
     });
     // Toasts sit top-centre, over the chat header: let them go first.
     await r.getByText('Interview invitation sent').waitFor({ state: 'hidden' });
-    await r.getByRole('button', { name: 'Share' }).click();
+    // The recruiter's Share is in the header's ⋮ menu (the row holds the hiring actions).
+    await r.getByRole('button', { name: 'More actions for Rahul Verma' }).click();
+    await r.getByRole('menuitem', { name: 'Share' }).click();
     await toast(r, 'Chat link copied to clipboard');
     expect(await r.evaluate(() => navigator.clipboard.readText())).toBe(r.url());
   });

@@ -1,6 +1,7 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AddressInfo } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { buildApp, type BuiltApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
@@ -22,7 +23,10 @@ export async function startHarness(options: { webDist?: string } = {}): Promise<
   const config = testConfig({
     databaseUrl: 'memory',
     port: 0,
-    ...(options.webDist ? { webDist: options.webDist } : {}),
+    // E2E_WEB_DIST: journeys against a build of one's own, while dist/web is being rebuilt.
+    ...(options.webDist || process.env.E2E_WEB_DIST
+      ? { webDist: options.webDist ?? process.env.E2E_WEB_DIST }
+      : {}),
   });
   if (!existsSync(`${config.webDist}/index.html`))
     throw new Error('dist/web is missing: run `npm run build` first');
@@ -123,4 +127,148 @@ export async function signIn(h: Harness, phone: string, home: string): Promise<P
   await page.waitForURL(home);
   const { user } = await getJson<{ user: { id: string } }>(page, '/api/me');
   return { context, page, errors, id: user.id };
+}
+
+/** Where axe-core's browser build is (a devDependency), read once. */
+let axeSource: string | null = null;
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.0-2.2 A and AA, and best practices) on the page as it is now and fails
+ * on any *serious* or *critical* violation, listing rule, impact, elements and what to fix.
+ * Moderate and minor findings are not failures (docs/decisions/022-accessibility.md).
+ */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, not added as a <script>: the app's CSP
+  // (script-src 'self', decision 013) rightly refuses inline scripts, and stays as it is.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  // Colours are measured as they are once shown: wait for entrances and fades (a toast sliding
+  // in, a dialog opening) to end; endless ones (spinners, skeleton pulses) are not waited for.
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      null,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (...a: unknown[]) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+      resultTypes: ['violations'],
+    })) as { violations: AxeViolation[] };
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target,
+        html: n.html.slice(0, 160),
+        failureSummary: n.failureSummary,
+      })),
+    }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (bad.length === 0) return;
+  const lines = bad.flatMap((v) => [
+    `${v.id} (${v.impact}): ${v.help}`,
+    ...v.nodes
+      .slice(0, 8)
+      .map(
+        (n) =>
+          `    ${n.target.map(String).join(' > ')} ${n.html}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ')}`,
+      ),
+  ]);
+  throw new Error(`axe on ${label}: ${bad.length} serious or critical\n${lines.join('\n')}`);
+}
+
+/** The smallest touch target we accept, in CSS px (WCAG 2.5.5, Target Size (Enhanced)). */
+export const MIN_TARGET = 44;
+
+/**
+ * Fails when any visible interactive element is smaller than 44x44 CSS px: links, buttons,
+ * inputs, selects, text areas, ARIA buttons, tabs and menu items, summaries. A checkbox or radio
+ * is measured by its label when one wraps it or points at it (tapping the label is tapping it).
+ * Exempt, as WCAG 2.5.5 and 2.5.8 allow: inline links inside a sentence (a link whose paragraph
+ * has other text, sized by the line height of the text around it), and what is not on screen or
+ * not reachable (hidden, 1-px visually hidden inputs with a label, under a modal's aria-hidden).
+ * A link stretched over its card by an absolute ::after is measured as the card it covers; an
+ * element covered at its centre by another (a toast stacked behind the front one) is skipped.
+ */
+export async function expectTouchTargets(page: Page, label: string): Promise<void> {
+  const offenders = await page.evaluate((min) => {
+    const selector =
+      'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=tab], [role=menuitem], [role=menuitemradio], [role=menuitemcheckbox], summary';
+    const seen = new Set<Element>();
+    const out: string[] = [];
+    const describe = (el: Element) => {
+      const name =
+        el.getAttribute('aria-label') ||
+        (el instanceof HTMLInputElement ? el.placeholder || el.type : '');
+      const text = (name || el.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${text}"`;
+    };
+    const hidden = (el: Element) =>
+      el.closest('[aria-hidden=true], [inert]') !== null ||
+      getComputedStyle(el).visibility === 'hidden';
+    /** A link that sits in running text: its block has text of its own besides the link. */
+    const inlineInText = (el: Element) => {
+      if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
+      const block = el.parentElement;
+      if (!block) return false;
+      const own = [...block.childNodes]
+        .filter((n) => n !== el)
+        .map((n) => n.textContent ?? '')
+        .join('')
+        .trim();
+      return own.length > 0;
+    };
+    for (const el of document.querySelectorAll(selector)) {
+      let target: Element = el;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        const labelled = el.closest('label') ?? el.labels?.[0];
+        if (labelled) target = labelled;
+      }
+      // A "stretched" link (web/components/link-card.tsx) covers its card with an absolute
+      // ::after: the card is what a finger touches.
+      const after = getComputedStyle(target, '::after');
+      if (after.content !== 'none' && after.position === 'absolute') {
+        target = (target as HTMLElement).offsetParent ?? target;
+      }
+      if (seen.has(target)) continue;
+      seen.add(target);
+      const box = target.getBoundingClientRect();
+      // Not on screen: display none, or visually hidden (sr-only is 1x1).
+      if (box.width <= 1 || box.height <= 1 || hidden(target) || hidden(el)) continue;
+      if (inlineInText(target)) continue;
+      // Covered by something else where its centre is (a toast stacked behind the front one, a
+      // control under a sticky bar): not what a finger reaches. Only checked inside the viewport.
+      const x = box.left + box.width / 2;
+      const y = box.top + box.height / 2;
+      if (x >= 0 && y >= 0 && x < innerWidth && y < innerHeight) {
+        const top = document.elementFromPoint(x, y);
+        if (top && !target.contains(top) && !el.contains(top)) continue;
+      }
+      if (box.width + 0.5 < min || box.height + 0.5 < min)
+        out.push(`${describe(el)}: ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return out;
+  }, MIN_TARGET);
+  if (offenders.length > 0)
+    throw new Error(
+      `touch targets under ${MIN_TARGET} px on ${label}:\n${offenders.map((o) => `    ${o}`).join('\n')}`,
+    );
 }

@@ -141,15 +141,25 @@ describe('jobs: post, list, feed, job page', () => {
     await mine.waitFor();
     expect(await cards(page).first().getByRole('link').textContent()).toBe(TITLE);
     await mine.getByText('100% match').waitFor();
+    // The reasons on one line; the distance on the location line: 'In your city', not '0 km away'.
     const reasons = mine.getByRole('list', { name: 'Why this job matches you' });
-    for (const reason of [
-      'Same category',
-      'Job type fits',
-      'Experience fits',
-      'Salary fits',
-      '0 km away',
-    ])
+    for (const reason of ['Same category', 'Job type fits', 'Experience fits', 'Salary fits'])
       await reasons.getByText(reason, { exact: true }).waitFor();
+    expect(await reasons.getByRole('listitem').count()).toBe(4);
+    const line = await reasons.evaluate((el) => ({
+      height: el.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(el).lineHeight),
+    }));
+    expect(line.height).toBeLessThan(line.lineHeight * 1.5);
+    await mine.getByText('In your city', { exact: true }).waitFor();
+    expect(await mine.getByText(/0 km away/).count()).toBe(0);
+    // The company logo (the one uploaded in onboarding) and how fresh the job is.
+    const logo = mine.locator('img[src*="/media/"]');
+    await logo.waitFor();
+    await expect
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await mine.getByText('posted today', { exact: true }).waitFor();
     // Verification was skipped: no verified mark for this company.
     expect(await mine.getByText(/^Verified/).count()).toBe(0);
     expect(await mine.getByText('Kaveri Labs').count()).toBe(1);
@@ -231,6 +241,22 @@ describe('jobs: post, list, feed, job page', () => {
     await page.getByRole('img', { name: 'Kaveri Labs logo' }).waitFor();
     await page.getByRole('heading', { name: 'Job description' }).waitFor();
     await page.getByText('Build and run the services').waitFor();
+    // Small screens: the salary in the header, under the title; the description before the details.
+    const order = await page.evaluate(() => {
+      const top = (el: Element | null) => el?.getBoundingClientRect().top ?? NaN;
+      const heading = (name: string) =>
+        [...document.querySelectorAll('h1, h2')].find((h) => h.textContent === name) ?? null;
+      return {
+        title: top(document.querySelector('h1')),
+        salary: top(document.querySelector('[data-testid="job-salary"]')),
+        description: top(heading('Job description')),
+        details: top(heading('Details')),
+      };
+    });
+    expect(await page.getByTestId('job-salary').textContent()).toContain('6-10 LPA');
+    expect(order.salary).toBeGreaterThan(order.title);
+    expect(order.salary).toBeLessThan(order.description);
+    expect(order.description).toBeLessThan(order.details);
     expect(await page.getByRole('button', { name: 'Edit' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Mark as closed' }).count()).toBe(0);
     const chat = page.getByRole('button', { name: 'Chat with Recruiter' });

@@ -1,3 +1,4 @@
+import { PRERENDERED_PAGES } from '#shared/prerendered.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
@@ -266,6 +267,11 @@ function serveWebApp(app: FastifyInstance, config: Config): void {
       // error screen then reloads it (web/app/error-screen.tsx).
       if (request.url.startsWith('/api/') || request.url.startsWith('/assets/'))
         return reply.callNotFound();
+      // The public first screens, prerendered at build time (scripts/prerender.ts), show before
+      // any script runs; every other path gets the app's empty shell.
+      const prerendered = PRERENDERED_PAGES[request.url.split('?')[0]!];
+      if (prerendered && existsSync(path.join(config.webDist, 'prerendered', prerendered)))
+        return reply.sendFile(`prerendered/${prerendered}`);
       return reply.sendFile('index.html');
     },
   );

@@ -1,4 +1,4 @@
-import { msg } from './i18n/translate.ts';
+import { msg } from './i18n/messages.ts';
 import { en } from './i18n/en.ts';
 
 // One canonical code per pick-list value (decisions.md "Data"); labels live in the catalogue under

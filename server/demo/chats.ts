@@ -38,7 +38,7 @@ const CONVERSATIONS: { seeker: 'demo' | number; job: string; status: string; lin
       ['s', 'I have 2 years of inside sales experience at an edtech company.', 1440 * 2],
       [
         'r',
-        'Interview invitation: 2026-11-25 at 11:00, Zenith Softworks, Koramangala 4th Block',
+        'Interview invitation: 25 Nov 2026 at 11:00, Zenith Softworks, Koramangala 4th Block',
         1440,
       ],
       ['s', 'Thank you, I will be there.', 1400],

@@ -1,4 +1,5 @@
-import { english, type Vars } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
+import type { Vars } from '#shared/i18n/translate.ts';
 
 /**
  * The one error type routes and services throw. `code` is a message-catalogue key: the server

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { english, lookup, translate, type Catalogue } from './translate.ts';
+import { lookup, translate, type Catalogue } from './translate.ts';
+import { english } from './messages.ts';
 
 const en: Catalogue = {
   chat: { sent: 'Sent to {{name}}', items_one: '{{count}} item', items_other: '{{count}} items' },

@@ -1,9 +1,7 @@
-import { en } from './en.ts';
-
 export type Vars = Record<string, string | number>;
 /** What a text may be given: its placeholders' values, `count` for plurals, a text if unknown. */
 export type TOptions = Vars & { defaultValue?: string };
-type Translator = (key: string, vars?: TOptions) => string;
+export type Translator = (key: string, vars?: TOptions) => string;
 /** A language's catalogue: nested objects of texts, the shape of `en`. */
 export type Catalogue = { readonly [key: string]: string | Catalogue };
 
@@ -47,26 +45,9 @@ export function translate(
   return vars?.defaultValue ?? key;
 }
 
-/** Looks a dotted key up in the English catalogue. */
-export function english(key: string, vars?: TOptions): string {
-  return translate([en], 'en', key, vars);
-}
-
 export function interpolate(text: string, vars?: Vars): string {
   if (!vars) return text;
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,
   );
-}
-
-// Shared rules produce their messages through this, so the server answers in English and the
-// web app plugs in the user's language with the same schemas.
-let current: Translator = english;
-
-export function setTranslator(t: Translator): void {
-  current = t;
-}
-
-export function msg(key: string, vars?: Vars): string {
-  return current(key, vars);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/translate.ts';
+import { msg } from '../i18n/messages.ts';
 import { normalizePhone } from '../phone.ts';
 import { isLoginCode } from '../login-code.ts';
 import { USER_ROLES } from '../picklists.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/translate.ts';
+import { msg } from '../i18n/messages.ts';
 
 /** Zod option that yields a catalogue message in the active language. */
 export const m = (key: string) => ({ error: () => msg(key) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/translate.ts';
+import { msg } from '../i18n/messages.ts';
 import { JOB_CATEGORIES, JOB_LEVELS, JOB_TYPES } from '../picklists.ts';
 import { m, optionalText } from './common.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/translate.ts';
+import { msg } from '../i18n/messages.ts';
 import {
   ANNUAL_REVENUES,
   DEGREES,

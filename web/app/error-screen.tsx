@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FallbackProps } from 'react-error-boundary';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../components/ui/button.tsx';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
 import {
   isChunkLoadError,
   markChunkReload,
@@ -41,7 +41,7 @@ export function RouteErrorScreen({ error }: FallbackProps) {
     if (autoReload) window.location.reload();
   }, [autoReload, error]);
 
-  if (autoReload) return <Spinner />;
+  if (autoReload) return <ScreenSkeleton />;
   return (
     <main className="grid min-h-dvh place-items-center bg-slate-50 px-4">
       <div role="alert" className="max-w-sm text-center">

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useParams } from 'react-router';
 import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { onboardingPath } from '#shared/routes.ts';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
 import { useMe } from '../lib/session.ts';
 import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
 
@@ -23,11 +23,22 @@ const NotFoundPage = lazy(() =>
 export type Access = 'login' | UserRole | 'admin' | { onboarding: UserRole };
 
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const query = useMe();
+  const decision = useDecision(access, children);
+  // The kept copy of the user (web/lib/session.ts) may open a screen at once, but only the
+  // server's answer may send someone elsewhere: a copy from before they finished onboarding on
+  // another phone must not bounce them back to it.
+  const kept = query.dataUpdatedAt === 0;
+  if (kept && decision !== children && query.isFetching) return <ScreenSkeleton />;
+  return decision;
+}
+
+function useDecision(access: Access, children: ReactNode): ReactNode {
   const location = useLocation();
   const params = useParams();
   const { data: me, isPending, isError } = useMe();
 
-  if (isPending || (isError && !me)) return <Spinner />;
+  if (isPending || (isError && !me)) return <ScreenSkeleton />;
   if (!me) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
   if (me.role === 'admin')
     return access === 'admin' ? children : <Navigate to={ADMIN_HOME} replace />;

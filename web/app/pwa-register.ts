@@ -1,7 +1,7 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from '#web/lib/toast.ts';
-import { i18n } from '../lib/i18n.ts';
+import { i18n, loadTexts } from '../lib/i18n.ts';
 import { isOpenMessage } from '../sw/push-logic.ts';
 import { navigateFromOutside } from './outside-navigation.ts';
 
@@ -24,7 +24,9 @@ export function registerServiceWorker(): void {
     reloading = true;
     window.location.reload();
   };
-  const offerReload = () =>
+  // The update texts are in the whole catalogue, which the first screens do not load.
+  const offerReload = () => void loadTexts().then(showOffer);
+  const showOffer = () =>
     toast(i18n.t('pwa.updateAvailable'), {
       id: 'pwa-update',
       duration: Infinity,

@@ -9,104 +9,143 @@ import {
   type RouteObject,
 } from 'react-router';
 import { ErrorBoundary } from 'react-error-boundary';
-import { Spinner } from '../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
 import { Guard, type Access } from './guard.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { setOutsideNavigate } from './outside-navigation.ts';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
+import { loadTexts } from '../lib/i18n.ts';
+import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
+// The first screens of a visit, / and /login (and /register), come with the app's own code: a
+// separate chunk would cost a phone on 3G another round trip before anything shows
+// (docs/decisions/021). Every other screen is its own chunk, loaded when needed,
+// with the whole text catalogue.
+import { LandingPage } from '../features/auth/landing-page.tsx';
+import { LoginPage } from '../features/auth/login-page.tsx';
 
-// Route-level code splitting: each screen is its own chunk.
-const LandingPage = lazy(() =>
-  import('../features/auth/landing-page.tsx').then((m) => ({ default: m.LandingPage })),
-);
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page.tsx').then((m) => ({ default: m.LoginPage })),
-);
+/** A screen's code, and the whole text catalogue it needs (web/lib/i18n.ts), in parallel. */
+const withTexts = <T,>(screen: Promise<T>): Promise<T> =>
+  Promise.all([screen, loadTexts()]).then(([m]) => m);
+
 const RoleChoicePage = lazy(() =>
-  import('../features/onboarding/role-choice-page.tsx').then((m) => ({
-    default: m.RoleChoicePage,
-  })),
+  withTexts(
+    import('../features/onboarding/role-choice-page.tsx').then((m) => ({
+      default: m.RoleChoicePage,
+    })),
+  ),
 );
 const NotFoundPage = lazy(() =>
-  import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+  withTexts(
+    import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
+  ),
 );
 const InfoPage = lazy(() =>
-  import('../features/shell/info-page.tsx').then((m) => ({ default: m.InfoPage })),
+  withTexts(import('../features/shell/info-page.tsx').then((m) => ({ default: m.InfoPage }))),
 );
 const RecruiterOnboardingPage = lazy(() =>
-  import('../features/recruiter-onboarding/recruiter-onboarding-page.tsx').then((m) => ({
-    default: m.RecruiterOnboardingPage,
-  })),
+  withTexts(
+    import('../features/recruiter-onboarding/recruiter-onboarding-page.tsx').then((m) => ({
+      default: m.RecruiterOnboardingPage,
+    })),
+  ),
 );
 const RecruiterProfileTab = lazy(() =>
-  import('../features/recruiter-profile/profile-tab-page.tsx').then((m) => ({
-    default: m.ProfileTabPage,
-  })),
+  withTexts(
+    import('../features/recruiter-profile/profile-tab-page.tsx').then((m) => ({
+      default: m.ProfileTabPage,
+    })),
+  ),
 );
 const RecruiterSettingsPage = lazy(() =>
-  import('../features/recruiter-profile/settings-page.tsx').then((m) => ({
-    default: m.RecruiterSettingsPage,
-  })),
+  withTexts(
+    import('../features/recruiter-profile/settings-page.tsx').then((m) => ({
+      default: m.RecruiterSettingsPage,
+    })),
+  ),
 );
 const PostJobPage = lazy(() =>
-  import('../features/jobs/post-job-page.tsx').then((m) => ({ default: m.PostJobPage })),
+  withTexts(import('../features/jobs/post-job-page.tsx').then((m) => ({ default: m.PostJobPage }))),
 );
 const SeekerOnboardingPage = lazy(() =>
-  import('../features/seeker-onboarding/seeker-onboarding-page.tsx').then((m) => ({
-    default: m.SeekerOnboardingPage,
-  })),
+  withTexts(
+    import('../features/seeker-onboarding/seeker-onboarding-page.tsx').then((m) => ({
+      default: m.SeekerOnboardingPage,
+    })),
+  ),
 );
 const CandidateProfilePage = lazy(() =>
-  import('../features/seeker-profile/candidate-profile-page.tsx').then((m) => ({
-    default: m.CandidateProfilePage,
-  })),
+  withTexts(
+    import('../features/seeker-profile/candidate-profile-page.tsx').then((m) => ({
+      default: m.CandidateProfilePage,
+    })),
+  ),
 );
 const CandidatePage = lazy(() =>
-  import('../features/seeker-profile/candidate-page.tsx').then((m) => ({
-    default: m.CandidatePage,
-  })),
+  withTexts(
+    import('../features/seeker-profile/candidate-page.tsx').then((m) => ({
+      default: m.CandidatePage,
+    })),
+  ),
 );
 const JobPreferencesPage = lazy(() =>
-  import('../features/seeker-profile/job-preferences-page.tsx').then((m) => ({
-    default: m.JobPreferencesPage,
-  })),
+  withTexts(
+    import('../features/seeker-profile/job-preferences-page.tsx').then((m) => ({
+      default: m.JobPreferencesPage,
+    })),
+  ),
 );
 const ProfilePage = lazy(() =>
-  import('../features/seeker-profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+  withTexts(
+    import('../features/seeker-profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+  ),
 );
 const JobFeedPage = lazy(() =>
-  import('../features/job-feed/job-feed-page.tsx').then((m) => ({ default: m.JobFeedPage })),
+  withTexts(
+    import('../features/job-feed/job-feed-page.tsx').then((m) => ({ default: m.JobFeedPage })),
+  ),
 );
 const JobDetailPage = lazy(() =>
-  import('../features/job-detail/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })),
+  withTexts(
+    import('../features/job-detail/job-detail-page.tsx').then((m) => ({
+      default: m.JobDetailPage,
+    })),
+  ),
 );
 const SeekerChatListPage = lazy(() =>
-  import('../features/chat/seeker-chat-list-page.tsx').then((m) => ({
-    default: m.SeekerChatListPage,
-  })),
+  withTexts(
+    import('../features/chat/seeker-chat-list-page.tsx').then((m) => ({
+      default: m.SeekerChatListPage,
+    })),
+  ),
 );
 const RecruiterMessagesPage = lazy(() =>
-  import('../features/chat/recruiter-messages-page.tsx').then((m) => ({
-    default: m.RecruiterMessagesPage,
-  })),
+  withTexts(
+    import('../features/chat/recruiter-messages-page.tsx').then((m) => ({
+      default: m.RecruiterMessagesPage,
+    })),
+  ),
 );
 const ChatPage = lazy(() =>
-  import('../features/chat/chat-page.tsx').then((m) => ({ default: m.ChatPage })),
+  withTexts(import('../features/chat/chat-page.tsx').then((m) => ({ default: m.ChatPage }))),
 );
 const RecruiterHomePage = lazy(() =>
-  import('../features/recruiter-home/recruiter-home-page.tsx').then((m) => ({
-    default: m.RecruiterHomePage,
-  })),
+  withTexts(
+    import('../features/recruiter-home/recruiter-home-page.tsx').then((m) => ({
+      default: m.RecruiterHomePage,
+    })),
+  ),
 );
 const CandidateDetailsPage = lazy(() =>
-  import('../features/candidate-details/candidate-details-page.tsx').then((m) => ({
-    default: m.CandidateDetailsPage,
-  })),
+  withTexts(
+    import('../features/candidate-details/candidate-details-page.tsx').then((m) => ({
+      default: m.CandidateDetailsPage,
+    })),
+  ),
 );
 const AdminPage = lazy(() =>
-  import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage })),
+  withTexts(import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
 );
 const guarded = (access: Access, element: ReactNode) => <Guard access={access}>{element}</Guard>;
 
@@ -123,6 +162,8 @@ function Root() {
   useRealtimeConnection(me === undefined ? undefined : (me?.id ?? null));
   // Unread badges and the tab title, live on every screen.
   useUnreadSync();
+  // Keyboard and screen-reader users land on the new screen's h1 (decision 022).
+  useFocusOnNavigate();
   // Messages written offline go out whatever screen the app opens on (decision 018); the chat
   // code loads only for people with chats.
   const queryClient = useQueryClient();
@@ -141,7 +182,7 @@ function Root() {
     );
   }, [chatter, queryClient]);
   return (
-    <Suspense fallback={<Spinner />}>
+    <Suspense fallback={<ScreenSkeleton />}>
       <Outlet />
     </Suspense>
   );

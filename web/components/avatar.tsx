@@ -37,12 +37,21 @@ export function Avatar({
       />
     );
   }
-  return (
+  // Decorative initials are drawn by CSS, not written as text: inside a button or link named in
+  // words ("Candidate details") they would be visible text missing from its name (WCAG 2.5.3).
+  return alt ? (
     <span
-      {...(alt ? { role: 'img', 'aria-label': alt } : { 'aria-hidden': true })}
+      role="img"
+      aria-label={alt}
       className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800`}
     >
       {initials(name)}
     </span>
+  ) : (
+    <span
+      aria-hidden="true"
+      data-initials={initials(name)}
+      className={`${box} grid shrink-0 place-items-center rounded-full bg-brand-100 font-bold text-brand-800 before:content-[attr(data-initials)]`}
+    />
   );
 }

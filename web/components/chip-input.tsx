@@ -58,14 +58,14 @@ export function ChipInput({
           {values.map((v) => (
             <li
               key={v}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm text-brand-800"
+              className="inline-flex min-h-11 items-center rounded-full bg-brand-50 pl-3 text-sm text-brand-800"
             >
               {v}
               <button
                 type="button"
                 aria-label={removeLabel(v)}
                 onClick={() => onChange(values.filter((x) => x !== v))}
-                className="grid h-6 w-6 place-items-center rounded-full hover:bg-brand-100"
+                className="grid h-11 w-11 place-items-center rounded-full hover:bg-brand-100"
               >
                 <X size={14} aria-hidden="true" />
               </button>

@@ -87,7 +87,7 @@ export function ImageUpload({
           type="button"
           disabled={disabled || busy}
           onClick={() => input.current?.click()}
-          className="min-h-10 rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+          className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:opacity-60"
         >
           {busy ? t('onboarding.uploading') : buttonLabel}
         </button>

@@ -42,6 +42,39 @@ export function ReasonChips({ reasons }: { reasons: Match['reasons'] }) {
   );
 }
 
+/**
+ * The reasons on one line ("Same category · Job type fits · Salary fits"), cut with an ellipsis
+ * when they do not fit: a job card's short form of `ReasonChips` (issue 15, small screens). The
+ * distance is left to the card's location line (`omit`), so it is not said twice.
+ */
+export function ReasonLine({
+  reasons,
+  omit = [],
+}: {
+  reasons: Match['reasons'];
+  omit?: Match['reasons'][number]['code'][];
+}) {
+  const { t } = useTranslation();
+  const shown = reasons.filter((r) => !omit.includes(r.code));
+  if (shown.length === 0) return null;
+  return (
+    <ul
+      aria-label={t('jobs.matchReasons')}
+      data-testid="reason-line"
+      className="truncate text-xs font-medium text-brand-800"
+    >
+      {shown.map((reason) => (
+        <li
+          key={reason.code}
+          className="inline before:mx-1.5 before:text-slate-400 before:content-['·'] first:before:hidden"
+        >
+          {reasonText(t, reason)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Real distance from the seeker's city, 'Remote', or '20 KM+' when it cannot be known. */
 export function DistanceChip({ job }: { job: Pick<JobView, 'cityId' | 'match'> }) {
   const { t } = useTranslation();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { jobInput } from '#shared/schemas/jobs.ts';
+import { refuse } from '../lib/validate.ts';
 import type { z } from 'zod';
 import { CityPicker, type CityValue } from './city-picker.tsx';
 import { PickSelect } from './pick-select.tsx';
@@ -53,7 +54,7 @@ export function useJobDraft(initial: JobDraft | (() => JobDraft)) {
       const key = String(issue.path[0]);
       next[FIELD_OF[key] ?? (key as keyof JobDraft)] ??= issue.message;
     }
-    setErrors(next);
+    refuse(setErrors, next, parsed.error.issues[0]?.message);
     return null;
   };
   return { draft, setDraft, errors, set, validate };

@@ -6,7 +6,10 @@ import { useTranslation } from '#web/lib/i18n.ts';
 export function Logo({ className = '' }: { className?: string }) {
   const { t } = useTranslation();
   return (
-    <Link to="/" className={`inline-flex items-center gap-2 font-bold text-brand-700 ${className}`}>
+    <Link
+      to="/"
+      className={`inline-flex min-h-11 items-center gap-2 font-bold text-brand-700 ${className}`}
+    >
       <span className="grid h-9 w-9 place-items-center rounded-xl bg-brand-700 text-white">
         <BriefcaseBusiness size={20} aria-hidden="true" />
       </span>

@@ -26,7 +26,7 @@ export function PickButtons({
             aria-checked={selected}
             disabled={disabled}
             onClick={() => onChange(o.value)}
-            className={`min-h-10 rounded-full border px-4 text-sm font-medium transition ${
+            className={`min-h-11 rounded-full border px-4 text-sm font-medium transition ${
               selected
                 ? 'border-brand-700 bg-brand-700 text-white'
                 : 'border-slate-300 bg-white text-slate-700 hover:border-brand-600'

@@ -1,4 +1,3 @@
-import { english } from '#shared/i18n/translate.ts';
 import { i18n } from './i18n.ts';
 
 /** An answer from our API that was not a success, with a message a person can read. */
@@ -82,7 +81,7 @@ function toApiError(response: Response, body: unknown): ApiError {
   const code = e?.code ?? 'errors.internal';
   // Prefer the user's language for known codes; otherwise show what the server said.
   const translated = i18n.exists(code) && i18n.language !== 'en' ? i18n.t(code) : null;
-  const message = translated ?? e?.message ?? english('errors.internal');
+  const message = translated ?? e?.message ?? i18n.t('errors.internal');
   const retry = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,

@@ -1,12 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { en } from '#shared/i18n/en.ts';
-import {
-  setTranslator,
-  translate,
-  lookup,
-  type Catalogue,
-  type TOptions,
-} from '#shared/i18n/translate.ts';
+import firstTexts from 'virtual:first-texts';
+import { translate, lookup, type Catalogue, type TOptions } from '#shared/i18n/translate.ts';
 
 // The web app's texts go through the same translator as the server's (shared/i18n/translate.ts):
 // one lookup, one placeholder syntax, CLDR plurals from the browser's Intl.PluralRules. It replaced
@@ -16,13 +10,35 @@ import {
 export type { TOptions };
 export type TFunction = (key: string, vars?: TOptions) => string;
 
-const catalogues: Record<string, Catalogue> = { en };
+// English starts as the first screens' texts (web/i18n-build/first-texts.ts); the whole catalogue
+// comes with the first other screen (loadTexts, awaited by the lazy routes), and everything
+// rendered re-renders when it arrives.
+let english: Catalogue = firstTexts;
+let textsLoading: Promise<void> | null = null;
+const catalogues: Record<string, Catalogue> = {};
 let language = 'en';
+let version = 0;
 const listeners = new Set<() => void>();
+
+function changed(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+/** Loads the whole English catalogue once; screens other than the first ones wait for it. */
+export function loadTexts(): Promise<void> {
+  textsLoading ??= import('#shared/i18n/messages.ts').then(({ en, setTranslator }) => {
+    english = en;
+    // Shared zod schemas (loaded with the screens) produce their messages through it too.
+    setTranslator(t);
+    changed();
+  });
+  return textsLoading;
+}
 
 function t(key: string, vars?: TOptions): string {
   const own = catalogues[language];
-  return translate(own && language !== 'en' ? [own, en] : [en], language, key, vars);
+  return translate(own && language !== 'en' ? [own, english] : [english], language, key, vars);
 }
 
 /** The app's language state, readable outside React (API errors, toasts, the service worker). */
@@ -41,9 +57,11 @@ export const i18n = {
     if (next === language) return;
     language = next;
     document.documentElement.lang = next;
-    for (const listener of listeners) listener();
+    changed();
   },
 };
+
+const getVersion = () => version;
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
@@ -52,12 +70,9 @@ function subscribe(listener: () => void): () => void {
 
 /** `t` for a component, re-rendering it when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
-  const lang = useSyncExternalStore(subscribe, () => language);
-  // A new function per language, so memoised children that take `t` update too.
+  const current = useSyncExternalStore(subscribe, getVersion, getVersion);
+  // A new function per language or catalogue, so memoised children that take `t` update too.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const bound = useMemo<TFunction>(() => (key, vars) => t(key, vars), [lang]);
+  const bound = useMemo<TFunction>(() => (key, vars) => t(key, vars), [current]);
   return { t: bound, i18n };
 }
-
-// Shared zod schemas produce their messages through the same catalogue.
-setTranslator(t);

@@ -1,5 +1,7 @@
 import type { TFunction } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
+import { relativeDay } from './dates.ts';
+import { numberFormat } from './intl-cache.ts';
 
 type Reason = NonNullable<JobView['match']>['reasons'][number];
 
@@ -13,7 +15,7 @@ const REASON_KEYS: Record<Reason['code'], string> = {
 };
 
 function lpaNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
 }
 
 /** 'min-max LPA', one side when only one is known, or null when the job gives no salary. */
@@ -33,8 +35,15 @@ export function salaryText(
   return null;
 }
 
-/** A match reason as the card shows it ('Same category', '3 km away'...). */
+/** 'In your city' for a job in the seeker's own city, else '12 km away' (issue 15). */
+function kmText(t: TFunction, km: number): string {
+  const rounded = Math.round(km);
+  return rounded === 0 ? t('jobs.inYourCity') : t('jobs.kmAway', { km: rounded });
+}
+
+/** A match reason as the card shows it ('Same category', 'In your city', '3 km away'...). */
 export function reasonText(t: TFunction, reason: Reason): string {
+  if (reason.code === 'nearby') return kmText(t, reason.km ?? 0);
   return t(REASON_KEYS[reason.code], { km: reason.km ?? 0 });
 }
 
@@ -46,15 +55,11 @@ export function distanceText(t: TFunction, job: Pick<JobView, 'cityId' | 'match'
   if (job.cityId === null) return t('jobs.remote');
   const km = job.match?.distanceKm;
   if (km === null || km === undefined) return t('jobs.distanceUnknown');
-  return t('jobs.kmAway', { km: Math.round(km) });
+  return kmText(t, km);
 }
 
-/** A date for "Posted on ..." in the reader's language. */
-export function postedDate(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-        date,
-      );
+/** 'posted 2 days ago' ('posted today', 'posted yesterday'): how fresh a job is, on its card. */
+export function postedAgo(t: TFunction, iso: string, now: Date, language: string): string {
+  const when = relativeDay(iso, now, language);
+  return when ? t('jobs.postedAgo', { when }) : '';
 }

@@ -7,6 +7,39 @@ import { api, ApiError, onUnauthorized } from './api.ts';
 
 export const meKey = ['me'] as const;
 
+// The signed-in user as this browser last saw them, kept in localStorage: screens render at once
+// with it (a guard knows the role, the landing page sends a signed-in person on) while /api/me
+// confirms, instead of waiting a round trip on a slow network before anything shows (decision
+// 021). Only this one answer is kept, never other people's data; signing out removes it. The
+// server still decides every request, so a stale copy can show a screen, never its data.
+const KEPT_ME = 'nearhire.me';
+
+function keptMe(): Me | undefined {
+  try {
+    const kept = JSON.parse(localStorage.getItem(KEPT_ME) ?? 'null') as Partial<Me> | null;
+    return kept && typeof kept.id === 'string' && typeof kept.isOnboarded === 'boolean'
+      ? (kept as Me)
+      : undefined;
+  } catch {
+    return undefined; // storage blocked or unreadable: ask the server, as without it
+  }
+}
+
+/** Whether this browser kept a signed-in user (the first render then sends them on). */
+export function hasKeptUser(): boolean {
+  return keptMe() !== undefined;
+}
+
+function keepMe(me: Me | null | undefined): void {
+  if (me === undefined) return;
+  try {
+    if (me) localStorage.setItem(KEPT_ME, JSON.stringify(me));
+    else localStorage.removeItem(KEPT_ME);
+  } catch {
+    // storage blocked: keeping is only an optimisation
+  }
+}
+
 async function fetchMe(): Promise<Me | null> {
   try {
     return (await api<{ user: Me }>('/api/me')).user;
@@ -20,7 +53,16 @@ async function fetchMe(): Promise<Me | null> {
 export function useMe() {
   const queryClient = useQueryClient();
   useEffect(() => onUnauthorized(() => queryClient.setQueryData(meKey, null)), [queryClient]);
-  return useQuery({ queryKey: meKey, queryFn: fetchMe, staleTime: 60_000 });
+  const query = useQuery({
+    queryKey: meKey,
+    queryFn: fetchMe,
+    staleTime: 60_000,
+    // The kept copy shows at once and is checked with the server straight away.
+    initialData: keptMe,
+    initialDataUpdatedAt: 0,
+  });
+  useEffect(() => keepMe(query.data), [query.data]);
+  return query;
 }
 
 type SignOutTask = () => Promise<unknown> | void;

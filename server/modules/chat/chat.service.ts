@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { pickLabel, type RoomStatus } from '#shared/picklists.ts';
 import type { createRoomBody, interviewBody } from '#shared/schemas/chat.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
@@ -237,6 +237,19 @@ export async function setRoomStatus(
   return message;
 }
 
+/** "2026-12-01" as Indian English shows it, "1 Dec 2026" (issue 15; web/lib/dates.ts in the app). */
+function indianDate(isoDay: string): string {
+  const day = new Date(`${isoDay}T00:00:00Z`);
+  return Number.isNaN(day.getTime())
+    ? isoDay
+    : new Intl.DateTimeFormat('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(day);
+}
+
 /** An interview invitation message (date, time, place or link); the status becomes interviewing. */
 export async function scheduleInterview(
   ctx: Ctx,
@@ -251,7 +264,8 @@ export async function scheduleInterview(
       `UPDATE chat_rooms SET status = 'interviewing', auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
       [roomId],
     );
-    const text = english('chat.interviewMessage', v);
+    // The stored text (chat list previews, moderators) says the date as people read it here.
+    const text = english('chat.interviewMessage', { ...v, date: indianDate(v.date) });
     const inserted = await insertMessage(q, {
       roomId,
       senderId: me.id,

@@ -255,7 +255,7 @@ describe('hiring status', () => {
     });
     expect(invite.json().message).toMatchObject({
       kind: 'interview',
-      message: 'Interview invitation: 2026-12-01 at 11:30, Zoom: https://zoom.us/j/123',
+      message: 'Interview invitation: 1 Dec 2026 at 11:30, Zoom: https://zoom.us/j/123',
     });
     expect((await req(s, 'GET', `/api/rooms/${room}`)).json().room.status).toBe('interviewing');
     expect(

@@ -1,4 +1,4 @@
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { socketSendFrame, type SocketSendReply } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';

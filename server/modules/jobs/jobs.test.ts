@@ -365,6 +365,27 @@ describe('the seeker feed', () => {
     expect((await feed(fSeeker, `?q=${encodeURIComponent('_')}`)).json().jobs).toHaveLength(1);
   });
 
+  it("carries the company logo on every card, read in the feed's own query", async () => {
+    // Job cards show the logo (issue 15): it comes joined in the feed's statement, not per row.
+    const key = `public/u/${recruiter.id}/logo-feed.webp`;
+    await f.ctx.db.query(`UPDATE recruiter_profiles SET company_logo = $2 WHERE user_id = $1`, [
+      recruiter.id,
+      key,
+    ]);
+    const body = (await feed(fSeeker)).json() as {
+      jobs: { recruiter: { id: string; companyLogo: string | null } }[];
+      wider: { recruiter: { id: string; companyLogo: string | null } }[];
+    };
+    const all = [...body.jobs, ...body.wider].filter((j) => j.recruiter.id === recruiter.id);
+    expect(all.length).toBeGreaterThan(0);
+    for (const j of all) expect(j.recruiter.companyLogo).toBe(`/media/${key}`);
+    await f.ctx.db.query(`UPDATE recruiter_profiles SET company_logo = NULL WHERE user_id = $1`, [
+      recruiter.id,
+    ]);
+    const none = (await feed(fSeeker)).json() as typeof body;
+    expect(none.jobs.every((j) => j.recruiter.companyLogo === null)).toBe(true);
+  });
+
   it('a recruiter cannot read the seeker feed; a bad cursor is a 400', async () => {
     expect((await feed(recruiter)).statusCode).toBe(403);
     expect((await feed(fSeeker, '?cursor=garbage')).statusCode).toBe(400);

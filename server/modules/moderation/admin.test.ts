@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { login } from '../../test/app.ts';
 import { freshPhone } from '../../test/users.ts';
 import { connectWs } from '../../test/ws.ts';

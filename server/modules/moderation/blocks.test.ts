@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import type { WsClient } from '../../test/ws.ts';
 import { scoresFresh } from '../matching/candidates.repo.ts';
 import {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import type { BuiltApp } from '../../app.ts';

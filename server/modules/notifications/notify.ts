@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { NOTIFICATIONS } from '#shared/limits.ts';
 import { chatPath } from '#shared/routes.ts';
 import type { PushPayload } from '#shared/schemas/notifications.ts';

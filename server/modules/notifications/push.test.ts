@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { pushPayload, type PushPayload } from '#shared/schemas/notifications.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import type {
   recruiterCompanyStep,
   recruiterProfileStep,

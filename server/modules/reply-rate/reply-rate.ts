@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { REPLY_RATE } from '#shared/reply-rate.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import type { Bus } from '../../adapters/bus.ts';

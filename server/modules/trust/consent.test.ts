@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import type { TestApp } from '../../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 import { signLink } from '../../lib/signed-links.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import { createTestApp, secondApp, type TestApp } from '../../test/app.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';

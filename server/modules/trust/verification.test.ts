@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { english } from '#shared/i18n/translate.ts';
+import { english } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { newUser, type TestUser } from '../../test/users.ts';

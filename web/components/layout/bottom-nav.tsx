@@ -34,7 +34,7 @@ export function BottomNav() {
     >
       <ul className="mx-auto flex max-w-md justify-around">
         {items.map(({ to, label, Icon, unread }) => (
-          <li key={to}>
+          <li key={to} className="relative">
             <NavLink
               to={to}
               // The number is drawn on the icon; the name says it in words.
@@ -45,14 +45,16 @@ export function BottomNav() {
                 `flex min-w-20 flex-col items-center gap-0.5 px-3 py-2 text-xs font-medium ${isActive ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'}`
               }
             >
-              <span className="relative">
-                <Icon size={22} aria-hidden="true" />
-                {unread > 0 && (
-                  <UnreadBadge count={unread} className="absolute -top-1.5 left-3.5" />
-                )}
-              </span>
+              <Icon size={22} aria-hidden="true" />
               {label}
             </NavLink>
+            {/* Beside the link, not in it: the link's visible text stays its name's start. */}
+            {unread > 0 && (
+              <UnreadBadge
+                count={unread}
+                className="pointer-events-none absolute left-[calc(50%+3px)] top-0.5"
+              />
+            )}
           </li>
         ))}
       </ul>

@@ -27,7 +27,7 @@ export function OnboardingLayout({
         {backTo ? (
           <Link
             to={backTo}
-            className="inline-flex min-h-10 items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
           >
             <ArrowLeft size={18} aria-hidden="true" />
             {t('onboarding.back')}

@@ -6,7 +6,7 @@ import { useSignOut } from '../../lib/use-sign-out.ts';
 import { dashboardOf } from '../../lib/where-next.ts';
 
 const linkClass =
-  'rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700';
+  'inline-flex min-h-11 items-center rounded-lg px-2 py-1 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700';
 
 /** Browse Jobs, Companies, Post a Job (recruiters only), About; Dashboard/Logout or Login/Register. */
 export function PublicHeader() {
@@ -48,7 +48,7 @@ export function PublicHeader() {
               </Link>
               <Link
                 to="/register"
-                className="rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
+                className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t('header.register')}
               </Link>

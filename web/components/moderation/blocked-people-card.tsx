@@ -1,7 +1,7 @@
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { postedDate } from '../../lib/job-format.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { useBlockToggle, useBlockedPeople, type BlockedPerson } from '../../lib/moderation.ts';
 import { Avatar } from '../avatar.tsx';
 import { SectionCard } from '../profile/section-card.tsx';
@@ -56,7 +56,7 @@ function BlockedRow({ person }: { person: BlockedPerson }) {
         <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
         <p className="truncate text-xs text-slate-500">
           {person.name && person.companyName ? `${person.companyName} · ` : ''}
-          {t('moderation.blockedOn', { date: postedDate(person.blockedAt, i18n.language) })}
+          {t('moderation.blockedOn', { date: formatDate(person.blockedAt, i18n.language) })}
         </p>
       </div>
       <Button

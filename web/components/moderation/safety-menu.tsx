@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DropdownMenu } from 'radix-ui';
 import { Ban, Flag, MoreVertical, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -7,6 +7,14 @@ import { errorMessage } from '../../lib/api.ts';
 import { useBlockToggle } from '../../lib/moderation.ts';
 import { BlockDialog } from './block-dialog.tsx';
 import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
+
+/** An entry of the screen's own put before the safety entries (the recruiter's chat: resume, Share). */
+export interface MenuAction {
+  label: string;
+  icon: ReactNode;
+  onSelect: () => void;
+  disabled?: boolean;
+}
 
 /** One "Report …" entry of the menu and the dialog it opens. */
 export interface ReportEntry {
@@ -35,11 +43,13 @@ export function SafetyMenu({
   label,
   reports,
   block,
+  actions = [],
   className = '',
 }: {
   label: string;
   reports: ReportEntry[];
   block?: BlockEntry;
+  actions?: MenuAction[];
   className?: string;
 }) {
   const { t } = useTranslation();
@@ -72,6 +82,18 @@ export function SafetyMenu({
             sideOffset={4}
             className="z-30 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
           >
+            {actions.map((action) => (
+              <DropdownMenu.Item
+                key={action.label}
+                className={item}
+                disabled={action.disabled}
+                onSelect={action.onSelect}
+              >
+                {action.icon}
+                {action.label}
+              </DropdownMenu.Item>
+            ))}
+            {actions.length > 0 && <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />}
             {reports.map((entry) => (
               <DropdownMenu.Item
                 key={entry.label}

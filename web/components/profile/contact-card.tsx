@@ -3,7 +3,8 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { SectionCard } from './section-card.tsx';
 
-const link = 'font-medium text-brand-700 underline-offset-2 hover:underline break-all';
+const link =
+  'inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline break-all';
 
 /**
  * A candidate's contact details as a recruiter sees them. They are there only by the seeker's
@@ -20,7 +21,7 @@ export function ContactCard({
   return (
     <SectionCard title={t('trust.contactTitle')}>
       {profile.contactShared ? (
-        <dl className="flex flex-col gap-2 text-sm">
+        <dl className="flex flex-col text-sm">
           {profile.email && (
             <div className="flex items-center gap-2">
               <Mail size={16} aria-hidden="true" className="shrink-0 text-slate-500" />

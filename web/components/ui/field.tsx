@@ -39,7 +39,7 @@ export function Field({
         </p>
       )}
       {error && (
-        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-600">
+        <p id={`${id}-error`} role="alert" className="text-xs font-medium text-red-700">
           {error}
         </p>
       )}

@@ -34,7 +34,7 @@ export function Modal({
             <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
             <Dialog.Close
               aria-label={t('profile.close')}
-              className="grid h-9 w-9 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+              className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
             >
               <X size={18} aria-hidden="true" />
             </Dialog.Close>

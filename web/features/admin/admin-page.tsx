@@ -2,7 +2,7 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { useModerationQueue } from './api.ts';
 import { QueueItemCard } from './queue-item-card.tsx';
 
@@ -12,7 +12,7 @@ export function AdminPage() {
   const { data: items, isPending, isError, refetch, isFetching } = useModerationQueue();
 
   let body;
-  if (isPending) body = <Spinner />;
+  if (isPending) body = <CardListSkeleton />;
   else if (isError)
     body = (
       <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">

@@ -1,7 +1,6 @@
-/** A moment in the moderation queue: date and time in the reader's language. */
+import { formatDateTime } from '../../lib/dates.ts';
+
+/** A moment in the moderation queue: date and time in the reader's language (lib/dates.ts). */
 export function when(iso: string, language: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+  return formatDateTime(iso, language);
 }

@@ -1,8 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { homeFor, returnPath } from '../../lib/where-next.ts';
@@ -12,8 +11,9 @@ import { PublicHeader } from '../../components/layout/public-header.tsx';
 export function LandingPage() {
   const { t } = useTranslation();
   const location = useLocation();
-  const { data: me, isPending } = useMe();
-  if (isPending) return <Spinner />;
+  // A visitor sees the screen at once (no round trip first); a signed-in person is sent on as
+  // soon as the kept or fetched answer says so (web/lib/session.ts).
+  const { data: me } = useMe();
   if (me) return <Navigate to={returnPath(location.state) ?? homeFor(me)} replace />;
 
   return (
@@ -64,6 +64,13 @@ export function LandingPage() {
 function HeroImage() {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  // Prerendered, the image may have failed before the app took the page over, when no onError
+  // listened yet: look once it has.
+  useEffect(() => {
+    const img = image.current;
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
+  }, []);
   if (failed) {
     return (
       <div
@@ -82,6 +89,8 @@ function HeroImage() {
       width={480}
       height={360}
       className="aspect-[4/3] w-full rounded-3xl object-cover"
+      ref={image}
+      fetchPriority="high"
       onError={() => setFailed(true)}
     />
   );

@@ -1,7 +1,6 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../../components/logo.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { useMe } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { homeFor, returnPath } from '../../lib/where-next.ts';
@@ -13,8 +12,9 @@ import { homeFor, returnPath } from '../../lib/where-next.ts';
 export function LoginPage({ mode }: { mode: 'login' | 'register' }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const { data: me, isPending } = useMe();
-  if (isPending) return <Spinner />;
+  // A visitor sees the screen at once (no round trip first); a signed-in person is sent on as
+  // soon as the kept or fetched answer says so (web/lib/session.ts).
+  const { data: me } = useMe();
   if (me) return <Navigate to={returnPath(location.state) ?? homeFor(me)} replace />;
 
   const title = mode === 'login' ? t('login.title') : t('login.registerTitle');
@@ -49,7 +49,7 @@ export function LoginPage({ mode }: { mode: 'login' | 'register' }) {
             <Link
               to="/login"
               state={location.state}
-              className="font-semibold text-brand-700 underline"
+              className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline"
             >
               {t('login.haveAccount')}
             </Link>

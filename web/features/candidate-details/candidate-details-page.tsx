@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton, ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { ContactCard } from '../../components/profile/contact-card.tsx';
 import {
   FinishOnboardingNotice,
@@ -44,7 +44,7 @@ export function CandidateDetailsPage() {
       ? navigate(homePathOf(me.data?.role ?? null), { replace: true })
       : navigate(-1));
 
-  if (me.isPending || (me.isError && !me.data)) return <Spinner />;
+  if (me.isPending || (me.isError && !me.data)) return <ScreenSkeleton />;
   if (!me.data)
     return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
   // Moderators have no recruiter screens.
@@ -53,7 +53,7 @@ export function CandidateDetailsPage() {
   const profile = candidate.data;
   const isRecruiter = me.data.role === 'recruiter';
   let body: ReactNode;
-  if (candidate.isPending) body = <Spinner />;
+  if (candidate.isPending) body = <CardListSkeleton />;
   else if (needsOnboarding(candidate.error)) {
     body = (
       <FinishOnboardingNotice
@@ -147,7 +147,7 @@ function ResumeButton({ userId }: { userId: string }) {
   return (
     <Button
       variant="outline"
-      className="min-h-10 shrink-0 px-3"
+      className="min-h-11 shrink-0 px-3"
       disabled={busy}
       onClick={() => void download()}
     >

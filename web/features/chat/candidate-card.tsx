@@ -25,7 +25,10 @@ export function CandidateCard({ room }: { room: RoomView }) {
   return (
     <div className="rounded-2xl bg-slate-50 px-3 py-2.5 text-sm text-slate-700">
       <p className="font-semibold text-slate-900">
-        <Link to={`/candidate/${room.other.id}`} className="hover:underline">
+        <Link
+          to={`/candidate/${room.other.id}`}
+          className="inline-flex min-h-11 items-center hover:underline"
+        >
           {name}
         </Link>
       </p>

@@ -17,9 +17,9 @@ describe('chat dates (spec section 9)', () => {
   it('within 7 days a short weekday, then the full date', () => {
     expect(chatTime(at(16, 12), now, 'en', 'Yesterday')).toBe('Mon');
     expect(chatTime(at(12, 12), now, 'en', 'Yesterday')).toBe('Thu');
-    expect(chatTime(at(11, 12), now, 'en', 'Yesterday')).toBe('Jun 11, 2025');
+    expect(chatTime(at(11, 12), now, 'en', 'Yesterday')).toBe('11 Jun 2025');
     expect(chatTime(new Date(2024, 11, 31, 8).toISOString(), now, 'en', 'Yesterday')).toBe(
-      'Dec 31, 2024',
+      '31 Dec 2024',
     );
   });
   it('nothing for a missing or broken time', () => {
@@ -36,6 +36,6 @@ describe('chat dates (spec section 9)', () => {
     expect(dayLabel(new Date(2025, 5, 18, 1), now, 'en', words)).toBe('Today');
     expect(dayLabel(new Date(2025, 5, 17, 1), now, 'en', words)).toBe('Yesterday');
     expect(dayLabel(new Date(2025, 5, 15, 1), now, 'en', words)).toBe('Sunday');
-    expect(dayLabel(new Date(2025, 5, 1, 1), now, 'en', words)).toBe('Jun 1, 2025');
+    expect(dayLabel(new Date(2025, 5, 1, 1), now, 'en', words)).toBe('1 Jun 2025');
   });
 });

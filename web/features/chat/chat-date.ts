@@ -3,33 +3,15 @@
  * last 7 days a short weekday, otherwise the full date. Calendar days in the viewer's time zone.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { daysAgo, formatDate, formatTime, formatWeekday } from '../../lib/dates.ts';
 
-function dayNumber(d: Date): number {
-  // Local calendar day, immune to DST (UTC of the local y/m/d).
-  return Math.round(Date.UTC(d.getFullYear(), d.getMonth(), d.getDate()) / DAY_MS);
-}
+export { daysAgo };
 
-/** 0 today, 1 yesterday, ... (negative for a date in the future). */
-export function daysAgo(date: Date, now: Date): number {
-  return dayNumber(now) - dayNumber(date);
-}
+/** HH:MM (24-hour) in the app's language, Indian conventions (lib/dates.ts). */
+export const clockTime = formatTime;
 
-export function clockTime(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-}
-
-export function fullDate(date: Date, language: string): string {
-  return new Intl.DateTimeFormat(language, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(date);
-}
+/** "22 Nov 2026" (lib/dates.ts). */
+export const fullDate = (date: Date, language: string): string => formatDate(date, language);
 
 /** The time shown on a chat list row. */
 export function chatTime(
@@ -44,7 +26,7 @@ export function chatTime(
   const ago = daysAgo(date, now);
   if (ago <= 0) return clockTime(date, language);
   if (ago === 1) return yesterday;
-  if (ago < 7) return new Intl.DateTimeFormat(language, { weekday: 'short' }).format(date);
+  if (ago < 7) return formatWeekday(date, language, 'short');
   return fullDate(date, language);
 }
 
@@ -58,6 +40,6 @@ export function dayLabel(
   const ago = daysAgo(date, now);
   if (ago <= 0) return words.today;
   if (ago === 1) return words.yesterday;
-  if (ago < 7) return new Intl.DateTimeFormat(language, { weekday: 'long' }).format(date);
+  if (ago < 7) return formatWeekday(date, language, 'long');
   return fullDate(date, language);
 }

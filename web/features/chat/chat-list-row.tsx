@@ -44,7 +44,7 @@ export function ChatListRow({
               <time
                 dateTime={item.lastMessageTime ?? undefined}
                 data-online={online ? 'true' : 'false'}
-                className={`shrink-0 text-xs ${online ? 'font-semibold text-green-600' : 'text-slate-400'}`}
+                className={`shrink-0 text-xs ${online ? 'font-semibold text-green-700' : 'text-slate-500'}`}
               >
                 {time}
                 <span className="sr-only">, {online ? t('chat.online') : t('chat.offline')}</span>

@@ -117,7 +117,7 @@ function RetryButton({ onClick }: { onClick: () => void }) {
     <button
       type="button"
       onClick={onClick}
-      className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
     >
       {t('chat.retry')}
     </button>

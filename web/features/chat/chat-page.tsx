@@ -1,21 +1,30 @@
+import { useId, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
+import { useMediaQuery } from '../../lib/use-media-query.ts';
 import { ChatHeader } from './chat-header.tsx';
 import { Composer } from './composer.tsx';
 import { MessageList } from './message-list.tsx';
 import { ReconnectingBanner } from './reconnecting-banner.tsx';
-import { RecruiterTools } from './recruiter-tools.tsx';
+import { CandidatePanel, RecruiterDialogs, useRecruiterTools } from './recruiter-tools.tsx';
 import { NoRoomError, useChatRoom } from './use-chat-queries.ts';
 import { useChatSync } from './use-chat-sync.ts';
 import { useRoomRefusal } from './use-outbox.ts';
 
 export type ChatSide = 'seeker' | 'recruiter';
+
+/**
+ * Tall enough to show the recruiter's candidate card open under the header and still leave the
+ * messages at least 60% of the screen; shorter (a phone with its keyboard up) it folds into the
+ * header's avatar (issue 15).
+ */
+const ROOM_FOR_CARD = '(min-height: 640px)';
 
 const LIST_OF: Record<ChatSide, string> = {
   seeker: '/job-chats',
@@ -41,7 +50,7 @@ export function ChatPage({ side }: { side: ChatSide }) {
   const list = LIST_OF[me ? (asRecruiter ? 'recruiter' : 'seeker') : side];
   const back = () => void (location.key === 'default' ? navigate(list) : navigate(-1));
 
-  if (!me || room.isPending) return <Spinner />;
+  if (!me || room.isPending) return <ScreenSkeleton />;
   if (!room.data) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
@@ -70,10 +79,30 @@ function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => 
     : room.other.blockedByMe
       ? t('chat.blocked')
       : refusal;
+  const tools = useRecruiterTools(room);
+  const tall = useMediaQuery(ROOM_FOR_CARD);
+  // null: as the screen allows; true/false: the recruiter opened or folded it.
+  const [cardOpen, setCardOpen] = useState<boolean | null>(null);
+  const expanded = cardOpen ?? tall;
+  const panelId = useId();
   return (
     <div className="mx-auto flex h-dvh max-w-md flex-col bg-white shadow-sm">
-      <ChatHeader room={room} iAmRecruiter={iAmRecruiter} onBack={onBack} />
-      {iAmRecruiter && <RecruiterTools room={room} />}
+      <ChatHeader
+        room={room}
+        iAmRecruiter={iAmRecruiter}
+        onBack={onBack}
+        recruiter={
+          iAmRecruiter
+            ? { tools, panelId, expanded, onToggle: () => setCardOpen(!expanded) }
+            : undefined
+        }
+      />
+      {iAmRecruiter && (
+        <>
+          <CandidatePanel room={room} tools={tools} id={panelId} hidden={!expanded} />
+          <RecruiterDialogs room={room} tools={tools} />
+        </>
+      )}
       <div className="px-4 pt-2">
         <ReconnectingBanner />
       </div>

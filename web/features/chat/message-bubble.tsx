@@ -20,7 +20,7 @@ export function MessageBubble({ message, mine }: { message: MessageView; mine: b
       <p>{message.message}</p>
       <time
         dateTime={message.sentAt}
-        className={`mt-0.5 block text-right text-[11px] ${mine ? 'text-brand-100' : 'text-slate-500'}`}
+        className={`mt-0.5 block text-right text-[11px] ${mine ? 'text-brand-100' : 'text-slate-600'}`}
       >
         {clockTime(new Date(message.sentAt), i18n.language)}
       </time>

@@ -127,7 +127,7 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
         <button
           type="button"
           onClick={() => void query.refetch()}
-          className="min-h-10 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           {t('chat.retry')}
         </button>
@@ -141,7 +141,7 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
         return (
           <p
             key={item.key}
-            className="my-2 self-center rounded-full bg-slate-100 px-3 py-0.5 text-xs text-slate-500"
+            className="my-2 self-center rounded-full bg-slate-100 px-3 py-0.5 text-xs text-slate-600"
           >
             {item.label}
           </p>
@@ -182,6 +182,8 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
       ref={box}
       role="log"
       aria-label={t('chat.conversation')}
+      // Reachable by keyboard: arrow keys scroll the conversation (decision 022).
+      tabIndex={0}
       onScroll={(e) => {
         const el = e.currentTarget;
         atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
@@ -194,7 +196,7 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
           type="button"
           onClick={loadOlder}
           disabled={older.loading}
-          className="min-h-10 self-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-500"
+          className="min-h-11 self-center rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:text-slate-500"
         >
           {older.loading ? t('chat.loadingOlder') : t('chat.loadOlder')}
         </button>

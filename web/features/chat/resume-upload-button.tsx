@@ -28,7 +28,7 @@ export function ResumeUploadButton() {
       />
       <Button
         variant="outline"
-        className="min-h-10 self-start"
+        className="min-h-11 self-start"
         disabled={busy}
         onClick={() => input.current?.click()}
       >

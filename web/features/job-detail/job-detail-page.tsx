@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { ArrowLeft, MessageCircle } from 'lucide-react';
+import { ArrowLeft, IndianRupee, MessageCircle } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -7,14 +7,15 @@ import { toast } from '#web/lib/toast.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
-import { postedDate, salaryText } from '../../lib/job-format.ts';
+import { formatDate } from '../../lib/dates.ts';
+import { salaryText } from '../../lib/job-format.ts';
 import { jobChanged, setJobStatus, useJob } from './api.ts';
 import { JobEditForm } from './job-edit-form.tsx';
 import { RecruiterCard } from './recruiter-card.tsx';
@@ -25,7 +26,8 @@ const isNotFound = (error: unknown) =>
   error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 /**
- * /job-detail/:id: the job, the seeker's match, the recruiter card and the description.
+ * /job-detail/:id: the job (title, company, salary), the seeker's match, the description, the
+ * details and the recruiter card.
  * Seekers get 'Chat with Recruiter' (disabled when closed); the owner gets Edit/Save and the
  * open/closed toggle, and sees when the scam shield or a moderator holds the job. Everyone else
  * can report the job and block its recruiter (the ⋮ menu). The server decides who may change what.
@@ -48,7 +50,7 @@ export function JobDetailPage() {
   const goBack = () => void (firstPage ? navigate('/', { replace: true }) : navigate(-1));
 
   let body: ReactNode;
-  if (isPending) body = <Spinner />;
+  if (isPending) body = <CardListSkeleton />;
   else if (!job) {
     body = isNotFound(error) ? (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
@@ -90,7 +92,7 @@ export function JobDetailPage() {
         </button>
         <p className="flex-1 text-lg font-bold">{t('jobs.detailTitle')}</p>
         {isOwner && !editing && (
-          <Button variant="outline" className="min-h-10 px-3" onClick={() => setEditing(true)}>
+          <Button variant="outline" className="min-h-11 px-3" onClick={() => setEditing(true)}>
             {t('jobs.edit')}
           </Button>
         )}
@@ -118,7 +120,6 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
     },
     { label: t('jobs.type'), value: pickLabel('jobType', job.type) },
     { label: t('jobs.level'), value: pickLabel('jobLevel', job.level) },
-    { label: t('jobs.salary'), value: salary ?? t('jobs.negotiable') },
     { label: t('jobs.category'), value: pickLabel('jobCategory', job.jobCategory) },
   ];
 
@@ -137,8 +138,17 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
             <VerifiedMark domain={job.recruiter.verifiedDomain} size={16} />
           )}
         </p>
+        {/* Small screens (issue 15): the salary sits in the header, not down in the details. */}
+        <p
+          data-testid="job-salary"
+          className="flex items-center gap-1 text-lg font-bold text-slate-900"
+        >
+          <IndianRupee size={18} aria-hidden="true" className="shrink-0" />
+          <span className="sr-only">{t('jobs.salary')}: </span>
+          {salary ?? t('jobs.negotiable')}
+        </p>
         <p className="text-sm text-slate-500">
-          {t('jobs.postedOn', { date: postedDate(job.createdAt, i18n.language) })}
+          {t('jobs.postedOn', { date: formatDate(job.createdAt, i18n.language) })}
         </p>
         {job.match && (
           <div className="mt-1 flex flex-col gap-2 rounded-2xl bg-brand-50 p-3">
@@ -155,22 +165,6 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
       )}
 
       {isOwner && <StatusToggle job={job} />}
-
-      <section aria-labelledby="job-facts">
-        <h2 id="job-facts" className="mb-2 text-lg font-bold">
-          {t('jobs.details')}
-        </h2>
-        <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200">
-          {facts.map((f) => (
-            <div key={f.label} className="flex items-start justify-between gap-4 px-4 py-3">
-              <dt className="text-sm text-slate-500">{f.label}</dt>
-              <dd className="text-right text-sm font-medium text-slate-900">{f.value}</dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-
-      <RecruiterCard job={job} canReport={!isOwner} />
 
       <section aria-labelledby="job-description">
         <h2 id="job-description" className="mb-2 text-lg font-bold">
@@ -191,6 +185,22 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
           </p>
         </section>
       )}
+
+      <section aria-labelledby="job-facts">
+        <h2 id="job-facts" className="mb-2 text-lg font-bold">
+          {t('jobs.details')}
+        </h2>
+        <dl className="divide-y divide-slate-100 rounded-2xl border border-slate-200">
+          {facts.map((f) => (
+            <div key={f.label} className="flex items-start justify-between gap-4 px-4 py-3">
+              <dt className="text-sm text-slate-500">{f.label}</dt>
+              <dd className="text-right text-sm font-medium text-slate-900">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <RecruiterCard job={job} canReport={!isOwner} />
     </div>
   );
 }
@@ -250,7 +260,7 @@ function StatusToggle({ job }: { job: JobView }) {
       </p>
       <Button
         variant="outline"
-        className="min-h-10 px-3"
+        className="min-h-11 px-3"
         disabled={change.isPending}
         onClick={() => change.mutate(open ? 'closed' : 'open')}
       >

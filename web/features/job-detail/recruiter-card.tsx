@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { CompanyLogo } from '../../components/company-logo.tsx';
 import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';
 import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
@@ -63,22 +63,8 @@ export function RecruiterCard({ job, canReport }: { job: JobView; canReport: boo
             </p>
           )}
         </div>
-        <CompanyLogo url={recruiter.companyLogo} company={job.company} />
+        <CompanyLogo url={recruiter.companyLogo} company={job.company} size={40} />
       </div>
     </section>
-  );
-}
-
-function CompanyLogo({ url, company }: { url: string | null; company: string }) {
-  const { t } = useTranslation();
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!url || broken === url) return null;
-  return (
-    <img
-      src={url}
-      alt={t('jobs.companyLogo', { company })}
-      className="h-10 w-10 shrink-0 rounded-lg border border-slate-100 object-contain"
-      onError={() => setBroken(url)}
-    />
   );
 }

@@ -5,7 +5,7 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import { JOB_TYPES, pickLabel } from '#shared/picklists.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Bone, CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useJobFeed } from './api.ts';
 import { JobCard } from './job-card.tsx';
@@ -112,31 +112,40 @@ export function JobFeedPage() {
         />
       </form>
 
-      {chips.length > 0 && (
-        <div
-          role="group"
-          aria-label={t('jobs.typeFilter')}
-          className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
-        >
-          <TypeChip
-            label={t('jobs.all')}
-            pressed={type === null}
-            onClick={() => chooseType(null)}
-          />
-          {chips.map((code) => (
-            <TypeChip
-              key={code}
-              label={pickLabel('jobType', code)}
-              pressed={type === code}
-              onClick={() => chooseType(code)}
-            />
+      {isPending ? (
+        // The type chips come with the first page: hold their row so the list does not jump.
+        <div aria-hidden="true" className="-mx-4 mt-3 flex gap-2 overflow-hidden px-4 pb-1">
+          {['w-16', 'w-20', 'w-24', 'w-20'].map((w, i) => (
+            <Bone key={i} className={`h-11 ${w} shrink-0 rounded-full`} />
           ))}
         </div>
+      ) : (
+        chips.length > 0 && (
+          <div
+            role="group"
+            aria-label={t('jobs.typeFilter')}
+            className="-mx-4 mt-3 flex gap-2 overflow-x-auto px-4 pb-1"
+          >
+            <TypeChip
+              label={t('jobs.all')}
+              pressed={type === null}
+              onClick={() => chooseType(null)}
+            />
+            {chips.map((code) => (
+              <TypeChip
+                key={code}
+                label={pickLabel('jobType', code)}
+                pressed={type === code}
+                onClick={() => chooseType(code)}
+              />
+            ))}
+          </div>
+        )
       )}
 
       <div className="mt-4">
         {isPending ? (
-          <Spinner />
+          <CardListSkeleton />
         ) : jobs.length === 0 && wider.length === 0 ? (
           // Spec section 8: a feed error silently yields an empty list.
           <div className="flex flex-col items-center gap-4 py-16 text-center">
@@ -209,7 +218,7 @@ function TypeChip({
       type="button"
       aria-pressed={pressed}
       onClick={onClick}
-      className={`min-h-9 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors ${
+      className={`min-h-11 shrink-0 rounded-full border px-4 text-sm font-medium transition-colors ${
         pressed
           ? 'border-brand-700 bg-brand-700 text-white'
           : 'border-slate-300 bg-white text-slate-700 hover:border-brand-500'

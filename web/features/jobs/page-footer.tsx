@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 
-const linkClass = 'hover:text-brand-700 hover:underline';
+const linkClass =
+  'inline-flex min-h-11 min-w-11 items-center justify-center hover:text-brand-700 hover:underline';
 
 /** The small footer of full pages: brand line and the public links. */
 export function PageFooter() {

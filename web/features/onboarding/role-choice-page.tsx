@@ -7,7 +7,7 @@ import { toast } from '#web/lib/toast.ts';
 import type { UserRole } from '#shared/picklists.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { Logo } from '../../components/logo.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { chooseRole } from '../auth/api.ts';
 import { meKey, useMe } from '../../lib/session.ts';
 import { homeFor } from '../../lib/where-next.ts';
@@ -25,7 +25,7 @@ export function RoleChoicePage() {
   const { data: me, isPending } = useMe();
   const [saving, setSaving] = useState<UserRole | null>(null);
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <ScreenSkeleton />;
   if (!me) return <Navigate to="/" replace />;
   if (me.role) return <Navigate to={homeFor(me)} replace />;
 

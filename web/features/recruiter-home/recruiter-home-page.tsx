@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import {
   FinishOnboardingNotice,
   needsOnboarding,
@@ -38,7 +38,7 @@ export function RecruiterHomePage() {
   const candidates = data ? uniqueCandidates(data.pages) : [];
 
   let body: ReactNode;
-  if (isPending) body = <Spinner />;
+  if (isPending) body = <CardListSkeleton />;
   else if (isError && candidates.length === 0 && needsOnboarding(error))
     body = <FinishOnboardingNotice message={errorMessage(error, t('candidates.loadFailed'))} />;
   else if (isError && candidates.length === 0)

@@ -7,7 +7,7 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextAreaField, TextField } from '../../components/form-fields.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { storageKeyFromUrl, useRecruiterProfile } from '../recruiter-profile/api.ts';
 import { saveCompanyStep } from './api.ts';
@@ -26,7 +26,7 @@ export function CompanyStep() {
       subtitle={t('onboarding.companySubtitle')}
       backTo="/onboarding/recruiter/1"
     >
-      {isPending ? <Spinner /> : <CompanyForm initial={profile ?? null} />}
+      {isPending ? <CardListSkeleton /> : <CompanyForm initial={profile ?? null} />}
     </OnboardingLayout>
   );
 }
@@ -41,7 +41,7 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
   const [annualRevenue, setAnnualRevenue] = useState(initial?.annualRevenue ?? null);
   const [address, setAddress] = useState(initial?.headquartersAddress ?? '');
   const [city, setCity] = useState<CityValue>(initial?.headquartersCity ?? null);
-  const { invalid, saving, submit } = useStepSubmit(
+  const { invalid, errors, saving, submit } = useStepSubmit(
     recruiterCompanyStep,
     saveCompanyStep,
     t('onboarding.saveCompanyFailed'),
@@ -68,6 +68,7 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
       <TextField
         label={t('onboarding.companyName')}
         invalid={invalid.has('companyName')}
+        error={errors.companyName}
         autoComplete="organization"
         maxLength={150}
         value={companyName}
@@ -94,6 +95,7 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
         value={employeeSize}
         onChange={setEmployeeSize}
         invalid={invalid.has('employeeSize')}
+        error={errors.employeeSize}
       />
       <PickDialog
         list="financingStatus"
@@ -101,6 +103,7 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
         value={financingStatus}
         onChange={setFinancingStatus}
         invalid={invalid.has('financingStatus')}
+        error={errors.financingStatus}
       />
       <PickDialog
         list="annualRevenue"
@@ -108,17 +111,19 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
         value={annualRevenue}
         onChange={setAnnualRevenue}
         invalid={invalid.has('annualRevenue')}
+        error={errors.annualRevenue}
       />
       <TextAreaField
         label={t('onboarding.headquartersAddress')}
         invalid={invalid.has('headquartersAddress')}
+        error={errors.headquartersAddress}
         autoComplete="street-address"
         rows={2}
         maxLength={300}
         value={address}
         onChange={setAddress}
       />
-      <Field label={t('onboarding.headquartersCity')}>
+      <Field label={t('onboarding.headquartersCity')} error={errors.headquartersCityId}>
         {(props) => (
           <CityPicker
             id={props.id}

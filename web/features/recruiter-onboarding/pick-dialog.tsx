@@ -15,12 +15,15 @@ export function PickDialog({
   value,
   onChange,
   invalid,
+  error,
 }: {
   list: PickListName;
   label: string;
   value: string | null;
   onChange: (code: string) => void;
   invalid?: boolean;
+  /** Shown under the field and read with it (decision 022). */
+  error?: string;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -69,16 +72,21 @@ export function PickDialog({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-describedby={`${id}-value`}
-        aria-invalid={invalid}
+        aria-describedby={error ? `${id}-value ${id}-error` : `${id}-value`}
+        aria-invalid={invalid || Boolean(error)}
         onClick={openDialog}
         className="flex min-h-11 w-full items-center justify-between rounded-xl border border-slate-300 bg-white px-3 text-left text-base aria-[invalid=true]:border-red-500"
       >
-        <span id={`${id}-value`} className={value ? 'text-slate-900' : 'text-slate-400'}>
+        <span id={`${id}-value`} className={value ? 'text-slate-900' : 'text-slate-500'}>
           {value ? pickLabel(list, value) : t('onboarding.choose')}
         </span>
         <ChevronDown size={18} aria-hidden="true" className="text-slate-500" />
       </button>
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-red-700">
+          {error}
+        </p>
+      )}
 
       <dialog
         ref={dialog}
@@ -101,7 +109,7 @@ export function PickDialog({
               type="button"
               aria-label={t('onboarding.closeDialog')}
               onClick={() => setOpen(false)}
-              className="grid h-10 w-10 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
+              className="grid h-11 w-11 place-items-center rounded-full text-slate-500 hover:bg-slate-100"
             >
               <X size={20} aria-hidden="true" />
             </button>

@@ -6,7 +6,7 @@ import { ImageUpload } from '../../components/image-upload.tsx';
 import { PickButtons } from '../../components/pick-buttons.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/form-fields.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { useRecruiterProfile } from '../recruiter-profile/api.ts';
 import { saveProfileStep } from './api.ts';
@@ -23,7 +23,7 @@ export function ProfileStep() {
       title={t('onboarding.recruiterProfileTitle')}
       subtitle={t('onboarding.recruiterProfileSubtitle')}
     >
-      {isPending ? <Spinner /> : <ProfileForm initial={profile ?? null} />}
+      {isPending ? <CardListSkeleton /> : <ProfileForm initial={profile ?? null} />}
     </OnboardingLayout>
   );
 }
@@ -36,7 +36,7 @@ function ProfileForm({ initial }: { initial: RecruiterProfileView | null }) {
   const [gender, setGender] = useState<string | null>(initial?.gender ?? null);
   const [companyName, setCompanyName] = useState(initial?.companyName ?? '');
   const [designation, setDesignation] = useState(initial?.designation ?? '');
-  const { invalid, saving, submit } = useStepSubmit(
+  const { invalid, errors, saving, submit } = useStepSubmit(
     recruiterProfileStep,
     saveProfileStep,
     t('onboarding.saveProfileFailed'),
@@ -63,6 +63,7 @@ function ProfileForm({ initial }: { initial: RecruiterProfileView | null }) {
       <TextField
         label={t('onboarding.fullName')}
         invalid={invalid.has('fullName')}
+        error={errors.fullName}
         autoComplete="name"
         maxLength={100}
         value={fullName}
@@ -80,6 +81,7 @@ function ProfileForm({ initial }: { initial: RecruiterProfileView | null }) {
       <TextField
         label={t('onboarding.companyName')}
         invalid={invalid.has('companyName')}
+        error={errors.companyName}
         autoComplete="organization"
         maxLength={150}
         value={companyName}

@@ -3,12 +3,13 @@ import { toast } from '#web/lib/toast.ts';
 import type { z } from 'zod';
 import type { StepAnswer } from './api.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { fieldErrors, refuse, type FieldErrors } from '../../lib/validate.ts';
 import { invalidFields } from './invalid-fields.ts';
 import { useStepDone } from './use-step-done.ts';
 
 /**
  * The submit of a recruiter onboarding step: checks the values with the step's shared schema
- * (marking the fields it names and toasting the message `pickMessage` chooses), saves, and moves
+ * (each field's message under it, and the message `pickMessage` chooses in a toast), saves, and moves
  * on; a failed save toasts the server's message or `failed` and keeps what was typed.
  */
 export function useStepSubmit<S extends z.ZodType>(
@@ -19,6 +20,7 @@ export function useStepSubmit<S extends z.ZodType>(
 ) {
   const { done } = useStepDone();
   const [invalid, setInvalid] = useState<ReadonlySet<string>>(new Set());
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
 
   async function submit(event: FormEvent, values: unknown) {
@@ -26,10 +28,15 @@ export function useStepSubmit<S extends z.ZodType>(
     const parsed = schema.safeParse(values);
     if (!parsed.success) {
       setInvalid(invalidFields(parsed.error));
-      toast.error(pickMessage(parsed.error.issues) ?? failed);
+      refuse(
+        setErrors,
+        fieldErrors(parsed.error.issues),
+        pickMessage(parsed.error.issues) ?? failed,
+      );
       return;
     }
     setInvalid(new Set());
+    setErrors({});
     setSaving(true);
     try {
       await done(await save(parsed.data));
@@ -38,5 +45,5 @@ export function useStepSubmit<S extends z.ZodType>(
       setSaving(false);
     }
   }
-  return { invalid, saving, submit };
+  return { invalid, errors, saving, submit };
 }

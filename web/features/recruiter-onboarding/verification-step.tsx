@@ -8,7 +8,7 @@ import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { TextField } from '../../components/form-fields.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { useRecruiterProfile } from '../recruiter-profile/api.ts';
@@ -51,7 +51,7 @@ export function VerificationStep() {
       subtitle={t('onboarding.verifySubtitle')}
       backTo="/onboarding/recruiter/2"
     >
-      {isPending ? <Spinner /> : <VerificationForm profile={profile ?? null} />}
+      {isPending ? <CardListSkeleton /> : <VerificationForm profile={profile ?? null} />}
     </OnboardingLayout>
   );
 }
@@ -86,7 +86,12 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
     const parsed = verificationSend.safeParse({ websiteUrl: website, email });
     if (parsed.success) return parsed.data;
     setInvalid(invalidFields(parsed.error));
-    toast.error(parsed.error.issues[0]?.message ?? t('onboarding.sendOtpFailed'));
+    // The first message under its field too (decision 022).
+    const first = parsed.error.issues[0];
+    const field = first?.path[0];
+    if (first && (field === 'email' || field === 'websiteUrl'))
+      setServerError({ field, message: first.message });
+    toast.error(first?.message ?? t('onboarding.sendOtpFailed'));
     return null;
   }
 

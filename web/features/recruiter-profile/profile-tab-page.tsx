@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { RecruiterJobList } from './recruiter-job-list.tsx';
@@ -14,7 +14,7 @@ export function ProfileTabPage() {
   return (
     <AppScreen title={t('recruiterHome.profileTab')}>
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
           {t('profile.loadFailed')}
@@ -25,14 +25,14 @@ export function ProfileTabPage() {
       {/* Above the job list, not below it: the list loads more as it scrolls, so a button at its
           end would keep moving away. */}
       <div className="mt-3 flex justify-end">
-        <SignOutButton className="min-h-10 px-3" />
+        <SignOutButton className="min-h-11 px-3" />
       </div>
 
       <div className="mb-3 mt-6 flex items-center justify-between gap-2">
         <h2 className="text-lg font-bold">{t('recruiterHome.myJobs')}</h2>
         <Link
           to="/post-job"
-          className="inline-flex min-h-10 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
         >
           {t('recruiterHome.postNew')}
         </Link>

@@ -8,8 +8,9 @@ import { recruiterSettings } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { fieldErrors, refuse } from '../../lib/validate.ts';
 import { meKey } from '../../lib/session.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -38,7 +39,7 @@ function fieldOf(err: unknown): string | null {
 export function RecruiterSettingsPage() {
   const { t } = useTranslation();
   const { data: profile, isPending } = useRecruiterProfile();
-  if (isPending) return <Spinner />;
+  if (isPending) return <ScreenSkeleton />;
   if (!profile)
     return (
       <SettingsFrame>
@@ -74,7 +75,11 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
     const parsed = recruiterSettings.safeParse(settingsBody(draft));
     if (!parsed.success) {
       setInvalid(new Set(parsed.error.issues.map((i) => String(i.path[0]))));
-      toast.error(parsed.error.issues[0]?.message ?? t('profile.updateFailed'));
+      refuse(
+        setErrors,
+        fieldErrors(parsed.error.issues),
+        parsed.error.issues[0]?.message ?? t('profile.updateFailed'),
+      );
       return;
     }
     setInvalid(new Set());
@@ -102,14 +107,14 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
   }
 
   const toggle = editing ? (
-    <Button onClick={() => void save()} disabled={saving} className="min-h-10 px-3">
+    <Button onClick={() => void save()} disabled={saving} className="min-h-11 px-3">
       {saving ? t('settings.saving') : t('settings.save')}
     </Button>
   ) : (
     <Button
       variant="outline"
       onClick={() => setDraft(draftFrom(profile))}
-      className="min-h-10 px-3"
+      className="min-h-11 px-3"
     >
       {t('settings.edit')}
     </Button>

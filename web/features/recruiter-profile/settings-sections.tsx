@@ -106,7 +106,7 @@ export function SettingsSections({
               <div key={row.key}>
                 <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
                 <dd className="flex flex-wrap items-center gap-x-2 break-words text-slate-900">
-                  {value ?? <span className="text-slate-400">{t('settings.notSpecified')}</span>}
+                  {value ?? <span className="text-slate-500">{t('settings.notSpecified')}</span>}
                   {value && row.extra}
                 </dd>
               </div>

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import type { SeekerStep } from '#shared/schemas/onboarding.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
 import { useSeekerProfile } from '../seeker-profile/api.ts';
 import { BasicStep } from './basic-step.tsx';
@@ -58,7 +58,7 @@ export function SeekerOnboardingPage() {
       backTo={previous ? `/onboarding/job-seeker/${previous}` : undefined}
     >
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError ? (
         <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
           {t('profile.loadFailed')}

@@ -8,7 +8,7 @@ import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { meKey } from '../../lib/session.ts';
 import { saveSeekerStep, seekerProfileKey } from '../seeker-profile/api.ts';
-import { validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
+import { refuse, validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
 
 // Spec section 8: the server's message, or these fallbacks (step 5 uses the college one, as the
 // spec says for job preferences).
@@ -36,8 +36,7 @@ export function useSaveStep(step: SeekerStep) {
     const values = withoutBlanks(raw);
     const checked = validate(seekerStepSchemas[step], values);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(checked.first);
+      refuse(setErrors, checked.errors, checked.first);
       return;
     }
     setErrors({});

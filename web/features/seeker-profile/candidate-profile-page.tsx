@@ -1,5 +1,5 @@
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useSeekerProfile } from './api.ts';
 import { LoadFailed } from './load-failed.tsx';
@@ -12,7 +12,7 @@ export function CandidateProfilePage() {
   return (
     <AppScreen title={t('profile.title')}>
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError || !profile ? (
         <LoadFailed />
       ) : (

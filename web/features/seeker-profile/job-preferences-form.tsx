@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { PreferencesFields } from '../../components/preferences-fields.tsx';
 import { preferencesBody, preferenceValuesFrom } from '../../components/preference-values.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
-import { validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
+import { refuse, validate, withoutBlanks, type FieldErrors } from '../../lib/validate.ts';
 import { candidateKey, saveJobPreferences, seekerProfileKey } from './api.ts';
 
 /**
@@ -29,8 +29,7 @@ export function JobPreferencesForm({ profile }: { profile: SeekerProfileView | n
     const body = withoutBlanks(preferencesBody(v));
     const checked = validate(jobPreferences, body);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(checked.first);
+      refuse(setErrors, checked.errors, checked.first);
       return;
     }
     setErrors({});

@@ -1,5 +1,5 @@
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useSeekerProfile } from './api.ts';
 import { JobPreferencesForm } from './job-preferences-form.tsx';
@@ -13,7 +13,7 @@ export function JobPreferencesPage() {
     <AppScreen title={t('preferences.title')}>
       <p className="mb-5 text-slate-600">{t('preferences.subtitle')}</p>
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError ? (
         <LoadFailed />
       ) : (

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
@@ -26,7 +26,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
   return (
     <AppScreen title={t('profile.candidateTitle')}>
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError ? (
         // The server's message when it gave one (a daily limit, an unfinished onboarding).
         <LoadFailed message={errorMessage(error, t('profile.loadFailed'))} />

@@ -38,7 +38,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
               <>
                 <Button
                   variant="outline"
-                  className="min-h-10 px-3"
+                  className="min-h-11 px-3"
                   onClick={() => setEditing(true)}
                 >
                   <Pencil size={16} aria-hidden="true" />
@@ -48,7 +48,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
                   to="/update_job_preferences"
                   aria-label={t('profile.settings')}
                   title={t('profile.settings')}
-                  className="grid h-10 w-10 place-items-center rounded-xl text-slate-600 hover:bg-slate-100"
+                  className="grid h-11 w-11 place-items-center rounded-xl text-slate-600 hover:bg-slate-100"
                 >
                   <Settings size={20} aria-hidden="true" />
                 </Link>

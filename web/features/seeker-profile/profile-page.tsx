@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSeekerProfile } from './api.ts';
@@ -22,7 +22,7 @@ export function ProfilePage() {
   return (
     <AppScreen title={t('nav.profile')}>
       {isPending ? (
-        <Spinner />
+        <CardListSkeleton />
       ) : isError || !profile ? (
         <LoadFailed />
       ) : (

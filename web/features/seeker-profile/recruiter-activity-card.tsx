@@ -1,5 +1,6 @@
 import { useTranslation } from '#web/lib/i18n.ts';
 import { SectionCard } from '../../components/profile/section-card.tsx';
+import { formatDate } from '../../lib/dates.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import type { RecruiterVisit } from './api.ts';
 
@@ -29,12 +30,7 @@ export function RecruiterActivityCard({
   query: { data: RecruiterActivity[] | undefined; isPending: boolean; isError: boolean };
 }) {
   const { t, i18n } = useTranslation();
-  const date = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, {
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
+  const date = (iso: string) => formatDate(iso, i18n.language);
   const { data, isPending, isError } = query;
 
   return (

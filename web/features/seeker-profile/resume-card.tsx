@@ -6,6 +6,7 @@ import { toast } from '#web/lib/toast.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { formatDate } from '../../lib/dates.ts';
 import { candidateKey, seekerProfileKey, uploadResume } from './api.ts';
 import { SectionCard } from '../../components/profile/section-card.tsx';
 import { useOpenResume } from './use-open-resume.ts';
@@ -41,11 +42,7 @@ export function ResumeCard({ profile }: { profile: SeekerProfileView }) {
   }
 
   const uploadedAt = profile.resumeUploadedAt
-    ? new Date(profile.resumeUploadedAt).toLocaleDateString(i18n.language, {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-      })
+    ? formatDate(profile.resumeUploadedAt, i18n.language)
     : null;
   const uploadLabel = profile.hasResume ? t('profile.replaceResume') : t('profile.uploadResume');
 

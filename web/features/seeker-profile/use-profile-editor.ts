@@ -5,7 +5,7 @@ import { toast } from '#web/lib/toast.ts';
 import { seekerProfilePatch, type SeekerProfilePatch } from '#shared/schemas/profile.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { meKey } from '../../lib/session.ts';
-import { validate, type FieldErrors } from '../../lib/validate.ts';
+import { refuse, validate, type FieldErrors } from '../../lib/validate.ts';
 import { useFormValues } from '../../lib/use-form-values.ts';
 import { bindField } from '../../components/form-fields.tsx';
 import { candidateKey, patchSeekerProfile, seekerProfileKey } from './api.ts';
@@ -31,8 +31,7 @@ function useUpdateProfile() {
     }
     const checked = validate(seekerProfilePatch, patch);
     if (!checked.ok) {
-      setErrors(checked.errors);
-      toast.error(checked.first);
+      refuse(setErrors, checked.errors, checked.first);
       return false;
     }
     setErrors({});

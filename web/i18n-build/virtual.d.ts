@@ -1,0 +1,5 @@
+declare module 'virtual:first-texts' {
+  import type { Catalogue } from '#shared/i18n/translate.ts';
+  const texts: Catalogue;
+  export default texts;
+}
