@@ -149,7 +149,11 @@ describe('the job seeker', () => {
     const job = feed.jobs[0]!;
     await visit(s, `/job-detail/${job.id}`, 'job detail');
     await s.getByRole('button', { name: en.moderation.moreActions, exact: true }).click();
-    await s.getByRole('menuitem', { name: en.moderation.reportJob, exact: true }).click();
+    const report = s.getByRole('menuitem', { name: en.moderation.reportJob, exact: true });
+    await report.waitFor();
+    await softly(() => expectAccessible(s, 'the job menu'));
+    await softly(() => expectTouchTargets(s, 'the job menu'));
+    await report.click();
     await checkDialog(s, en.moderation.reportJobTitle);
 
     await visit(s, '/job-chats', 'seeker chat list');

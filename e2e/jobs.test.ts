@@ -159,6 +159,21 @@ describe('jobs: post, list, feed, job page', () => {
     await expect
       .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
+    // Served at the size shown (issue 15): a 44 px logo at DPR 1 loads the 96 px variant, as does
+    // a demo company's (256 px original), never more than 3x the displayed width.
+    const demoLogo = cards(page).filter({ hasNotText: 'Kaveri Labs' }).first().locator('img');
+    for (const img of [logo, demoLogo]) {
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0))
+        .toBe(true);
+      const shown = await img.evaluate((i: HTMLImageElement) => ({
+        src: i.currentSrc,
+        natural: i.naturalWidth,
+        css: i.getBoundingClientRect().width,
+      }));
+      expect(shown.src).toMatch(/\/media\/public\/u\/.+\/logo-[0-9a-f]+-w96\.webp$/);
+      expect(shown.natural).toBeLessThanOrEqual(3 * shown.css);
+    }
     await mine.getByText('posted today', { exact: true }).waitFor();
     // Verification was skipped: no verified mark for this company.
     expect(await mine.getByText(/^Verified/).count()).toBe(0);
@@ -354,5 +369,23 @@ describe('jobs: post, list, feed, job page', () => {
       .getByRole('link')
       .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
     expect(new Set(links).size).toBe(links.length);
+  });
+
+  it('asks for the next page before the end of the list shows', async () => {
+    const { page } = seeker;
+    // The previous test added enough jobs in the seeker's city for a second page.
+    await page.goto('/jobseeker-dashboard');
+    await expect.poll(() => cards(page).count()).toBe(20);
+    const next = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/api/jobs/feed' && r.url().includes('cursor='),
+    );
+    // Half a screen above the end: the end of the list is not on screen yet.
+    const gap = await page.evaluate(() => {
+      window.scrollTo(0, document.body.scrollHeight - window.innerHeight * 1.5);
+      return document.body.scrollHeight - (window.scrollY + window.innerHeight);
+    });
+    expect(gap).toBeGreaterThan(300);
+    await next;
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
   });
 });

@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { codeFromOutbox, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+
+/** A refusal shows in the toast and under its field, which names it as its description. */
+async function shownTwice(page: Page, field: Locator, message: string): Promise<void> {
+  await page.locator('[data-sonner-toast]').filter({ hasText: message }).waitFor();
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = await field.getAttribute('aria-describedby');
+  expect(describedBy).toBeTruthy();
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
+}
 
 let h: Harness;
 beforeAll(async () => {
@@ -38,7 +48,11 @@ describe('login and role choice', () => {
     await page.goto('/login');
     await page.getByLabel('Phone number').fill('12345');
     await page.getByRole('button', { name: 'Send OTP' }).click();
-    await page.getByText('Please enter a valid 10-digit phone number').waitFor();
+    await shownTwice(
+      page,
+      page.getByLabel('Phone number'),
+      'Please enter a valid 10-digit phone number',
+    );
 
     await page.getByLabel('Phone number').fill('98111 00003');
     await page.getByRole('button', { name: 'Send OTP' }).click();
@@ -49,13 +63,13 @@ describe('login and role choice', () => {
     expect(await codeInput.inputValue()).toBe('123456');
     await codeInput.fill('123');
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
-    await page.getByText('Please enter a valid 6-digit OTP').waitFor();
+    await shownTwice(page, codeInput, 'Please enter a valid 6-digit OTP');
 
     const right = await codeFromOutbox(h, '9811100003');
     const wrong = right === '000000' ? '111111' : '000000';
     await codeInput.fill(wrong);
     await page.getByRole('button', { name: 'Verify & Continue' }).click();
-    await page.getByText('Invalid OTP. Please try again.').waitFor();
+    await shownTwice(page, codeInput, 'Invalid OTP. Please try again.');
 
     await page.getByRole('button', { name: 'Change Number' }).click();
     await page.getByLabel('Phone number').waitFor();

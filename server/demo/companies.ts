@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import type { Storage } from '../adapters/storage.ts';
+import { putImageFiles } from '../modules/files/images.ts';
 
 // Demo recruiters and their jobs: realistic (fictional) Indian companies in several cities.
 interface DemoCompany {
@@ -491,13 +492,13 @@ async function cityIdByName(q: Queryable, name: string | null): Promise<number |
   return row?.id ?? null;
 }
 
-/** A simple logo (coloured tile with a few shapes), stored like an uploaded one. */
+/** A simple logo (coloured tile with a few shapes), stored like an uploaded one (with variants). */
 export async function makeLogo(storage: Storage, userId: string, colour: string): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="48" fill="${colour}"/>
     <circle cx="128" cy="104" r="44" fill="#fff" fill-opacity="0.9"/><rect x="64" y="164" width="128" height="24" rx="12" fill="#fff" fill-opacity="0.8"/></svg>`;
   const webp = await sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
   const key = `public/u/${userId}/logo-${randomBytes(8).toString('hex')}.webp`;
-  await storage.put(key, webp, 'image/webp');
+  await putImageFiles(storage, key, webp);
   return key;
 }
 

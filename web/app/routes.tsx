@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Navigate,
@@ -10,7 +10,7 @@ import {
 } from 'react-router';
 import { ErrorBoundary } from 'react-error-boundary';
 import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
-import { Guard, type Access } from './guard.tsx';
+import { Guard, type Access, type PreloadableScreen } from './guard.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { setOutsideNavigate } from './outside-navigation.ts';
 import { useMe } from '../lib/session.ts';
@@ -29,123 +29,101 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 const withTexts = <T,>(screen: Promise<T>): Promise<T> =>
   Promise.all([screen, loadTexts()]).then(([m]) => m);
 
-const RoleChoicePage = lazy(() =>
-  withTexts(
-    import('../features/onboarding/role-choice-page.tsx').then((m) => ({
-      default: m.RoleChoicePage,
-    })),
-  ),
+/**
+ * A lazily loaded screen that can also be fetched ahead (`preload`): by its guard while the
+ * session is still being checked (guard.tsx), or when a link to it is touched (screen-links.ts).
+ */
+function screen<M, P extends object>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+): PreloadableScreen<P> {
+  let loading: Promise<M> | null = null;
+  const preload = () => (loading ??= withTexts(load()));
+  return Object.assign(
+    lazy(() => preload().then((m) => ({ default: pick(m) }))),
+    { preload },
+  );
+}
+
+const RoleChoicePage = screen(
+  () => import('../features/onboarding/role-choice-page.tsx'),
+  (m) => m.RoleChoicePage,
 );
-const NotFoundPage = lazy(() =>
-  withTexts(
-    import('../features/shell/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })),
-  ),
+const NotFoundPage = screen(
+  () => import('../features/shell/not-found-page.tsx'),
+  (m) => m.NotFoundPage,
 );
-const InfoPage = lazy(() =>
-  withTexts(import('../features/shell/info-page.tsx').then((m) => ({ default: m.InfoPage }))),
+const InfoPage = screen(
+  () => import('../features/shell/info-page.tsx'),
+  (m) => m.InfoPage,
 );
-const RecruiterOnboardingPage = lazy(() =>
-  withTexts(
-    import('../features/recruiter-onboarding/recruiter-onboarding-page.tsx').then((m) => ({
-      default: m.RecruiterOnboardingPage,
-    })),
-  ),
+const RecruiterOnboardingPage = screen(
+  () => import('../features/recruiter-onboarding/recruiter-onboarding-page.tsx'),
+  (m) => m.RecruiterOnboardingPage,
 );
-const RecruiterProfileTab = lazy(() =>
-  withTexts(
-    import('../features/recruiter-profile/profile-tab-page.tsx').then((m) => ({
-      default: m.ProfileTabPage,
-    })),
-  ),
+const RecruiterProfileTab = screen(
+  () => import('../features/recruiter-profile/profile-tab-page.tsx'),
+  (m) => m.ProfileTabPage,
 );
-const RecruiterSettingsPage = lazy(() =>
-  withTexts(
-    import('../features/recruiter-profile/settings-page.tsx').then((m) => ({
-      default: m.RecruiterSettingsPage,
-    })),
-  ),
+const RecruiterSettingsPage = screen(
+  () => import('../features/recruiter-profile/settings-page.tsx'),
+  (m) => m.RecruiterSettingsPage,
 );
-const PostJobPage = lazy(() =>
-  withTexts(import('../features/jobs/post-job-page.tsx').then((m) => ({ default: m.PostJobPage }))),
+const PostJobPage = screen(
+  () => import('../features/jobs/post-job-page.tsx'),
+  (m) => m.PostJobPage,
 );
-const SeekerOnboardingPage = lazy(() =>
-  withTexts(
-    import('../features/seeker-onboarding/seeker-onboarding-page.tsx').then((m) => ({
-      default: m.SeekerOnboardingPage,
-    })),
-  ),
+const SeekerOnboardingPage = screen(
+  () => import('../features/seeker-onboarding/seeker-onboarding-page.tsx'),
+  (m) => m.SeekerOnboardingPage,
 );
-const CandidateProfilePage = lazy(() =>
-  withTexts(
-    import('../features/seeker-profile/candidate-profile-page.tsx').then((m) => ({
-      default: m.CandidateProfilePage,
-    })),
-  ),
+const CandidateProfilePage = screen(
+  () => import('../features/seeker-profile/candidate-profile-page.tsx'),
+  (m) => m.CandidateProfilePage,
 );
-const CandidatePage = lazy(() =>
-  withTexts(
-    import('../features/seeker-profile/candidate-page.tsx').then((m) => ({
-      default: m.CandidatePage,
-    })),
-  ),
+const CandidatePage = screen(
+  () => import('../features/seeker-profile/candidate-page.tsx'),
+  (m) => m.CandidatePage,
 );
-const JobPreferencesPage = lazy(() =>
-  withTexts(
-    import('../features/seeker-profile/job-preferences-page.tsx').then((m) => ({
-      default: m.JobPreferencesPage,
-    })),
-  ),
+const JobPreferencesPage = screen(
+  () => import('../features/seeker-profile/job-preferences-page.tsx'),
+  (m) => m.JobPreferencesPage,
 );
-const ProfilePage = lazy(() =>
-  withTexts(
-    import('../features/seeker-profile/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
-  ),
+const ProfilePage = screen(
+  () => import('../features/seeker-profile/profile-page.tsx'),
+  (m) => m.ProfilePage,
 );
-const JobFeedPage = lazy(() =>
-  withTexts(
-    import('../features/job-feed/job-feed-page.tsx').then((m) => ({ default: m.JobFeedPage })),
-  ),
+const JobFeedPage = screen(
+  () => import('../features/job-feed/job-feed-page.tsx'),
+  (m) => m.JobFeedPage,
 );
-const JobDetailPage = lazy(() =>
-  withTexts(
-    import('../features/job-detail/job-detail-page.tsx').then((m) => ({
-      default: m.JobDetailPage,
-    })),
-  ),
+const JobDetailPage = screen(
+  () => import('../features/job-detail/job-detail-page.tsx'),
+  (m) => m.JobDetailPage,
 );
-const SeekerChatListPage = lazy(() =>
-  withTexts(
-    import('../features/chat/seeker-chat-list-page.tsx').then((m) => ({
-      default: m.SeekerChatListPage,
-    })),
-  ),
+const SeekerChatListPage = screen(
+  () => import('../features/chat/seeker-chat-list-page.tsx'),
+  (m) => m.SeekerChatListPage,
 );
-const RecruiterMessagesPage = lazy(() =>
-  withTexts(
-    import('../features/chat/recruiter-messages-page.tsx').then((m) => ({
-      default: m.RecruiterMessagesPage,
-    })),
-  ),
+const RecruiterMessagesPage = screen(
+  () => import('../features/chat/recruiter-messages-page.tsx'),
+  (m) => m.RecruiterMessagesPage,
 );
-const ChatPage = lazy(() =>
-  withTexts(import('../features/chat/chat-page.tsx').then((m) => ({ default: m.ChatPage }))),
+const ChatPage = screen(
+  () => import('../features/chat/chat-page.tsx'),
+  (m) => m.ChatPage,
 );
-const RecruiterHomePage = lazy(() =>
-  withTexts(
-    import('../features/recruiter-home/recruiter-home-page.tsx').then((m) => ({
-      default: m.RecruiterHomePage,
-    })),
-  ),
+const RecruiterHomePage = screen(
+  () => import('../features/recruiter-home/recruiter-home-page.tsx'),
+  (m) => m.RecruiterHomePage,
 );
-const CandidateDetailsPage = lazy(() =>
-  withTexts(
-    import('../features/candidate-details/candidate-details-page.tsx').then((m) => ({
-      default: m.CandidateDetailsPage,
-    })),
-  ),
+const CandidateDetailsPage = screen(
+  () => import('../features/candidate-details/candidate-details-page.tsx'),
+  (m) => m.CandidateDetailsPage,
 );
-const AdminPage = lazy(() =>
-  withTexts(import('../features/admin/admin-page.tsx').then((m) => ({ default: m.AdminPage }))),
+const AdminPage = screen(
+  () => import('../features/admin/admin-page.tsx'),
+  (m) => m.AdminPage,
 );
 const guarded = (access: Access, element: ReactNode) => <Guard access={access}>{element}</Guard>;
 

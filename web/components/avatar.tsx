@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { imageSrcSet } from '#web/lib/image-srcset.ts';
 
 /** Initials of a name ('Priya Sharma' → 'PS'); 'U' (for 'User') when there is no name. */
 export function initials(name: string | null | undefined): string {
@@ -18,19 +19,31 @@ export function Avatar({
   url,
   size = 'lg',
   alt,
+  lazy = false,
 }: {
   name: string | null | undefined;
   url: string | null | undefined;
   size?: 'md' | 'lg';
   alt?: string;
+  /** Below the fold (list rows): load when scrolled near. */
+  lazy?: boolean;
 }) {
   const { t } = useTranslation();
   const [broken, setBroken] = useState<string | null>(null);
   const box = size === 'lg' ? 'h-20 w-20 text-2xl' : 'h-12 w-12 text-base';
+  // The CSS size of the box, for the browser to pick the variant that fits (srcset + sizes).
+  const px = size === 'lg' ? 80 : 48;
   if (url && broken !== url) {
     return (
       <img
         src={url}
+        srcSet={imageSrcSet(url)}
+        sizes={`${px}px`}
+        width={px}
+        height={px}
+        // Small and rarely the first screen's largest image: never worth blocking on.
+        loading={lazy ? 'lazy' : undefined}
+        decoding="async"
         alt={alt ?? t('profile.photoAlt', { name: name ?? '' })}
         onError={() => setBroken(url)}
         className={`${box} shrink-0 rounded-full object-cover`}

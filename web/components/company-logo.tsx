@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Building2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { imageSrcSet } from '#web/lib/image-srcset.ts';
 
 /**
  * A company's logo at the size it is displayed (`size` in CSS pixels, so a `srcset` can be
@@ -40,6 +41,8 @@ export function CompanyLogo({
   return (
     <img
       src={url}
+      srcSet={imageSrcSet(url)}
+      sizes={`${size}px`}
       alt={decorative ? '' : t('jobs.companyLogo', { company })}
       width={size}
       height={size}

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Camera } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { imageSrcSet } from '#web/lib/image-srcset.ts';
 import { toast } from '#web/lib/toast.ts';
 import { apiUpload, errorMessage } from '../lib/api.ts';
 
@@ -60,6 +61,11 @@ export function ImageUpload({
         {imageUrl && !broken ? (
           <img
             src={imageUrl}
+            srcSet={imageSrcSet(imageUrl)}
+            sizes="80px"
+            width={80}
+            height={80}
+            decoding="async"
             alt={label}
             className="h-full w-full object-cover"
             onError={() => setBroken(true)}

@@ -9,7 +9,14 @@ import { resumeLinkBuckets } from '../../policies/limits.ts';
 import { seekerFacts } from '../profiles/seeker.repo.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { SIGNED_LINK_TTL_SECONDS, signLink, verifyLink } from '../../lib/signed-links.ts';
-import { reencodeImage, sniffMime, type ImagePurpose } from './images.ts';
+import {
+  imageVariant,
+  parseVariantKey,
+  putImageFiles,
+  reencodeImage,
+  sniffMime,
+  type ImagePurpose,
+} from './images.ts';
 
 // Keys carry the owner's id so that one folder per user can be removed on account deletion, and a
 // random part so that nobody can guess another user's file from their id.
@@ -50,7 +57,13 @@ export async function storeImage(
 ): Promise<{ key: string; url: string }> {
   const webp = await reencodeImage(bytes, purpose);
   const key = `public/u/${userId}/${purpose}-${randomPart()}.webp`;
-  await ctx.storage.put(key, webp, 'image/webp');
+  try {
+    // The original and its smaller variants (…-w96.webp etc.), all or nothing.
+    await putImageFiles(ctx.storage, key, webp);
+  } catch (err) {
+    ctx.log.error({ err, key }, 'image not saved');
+    throw new AppError(500, 'upload.imageFailed');
+  }
   return { key, url: publicUrl(key)! };
 }
 
@@ -63,8 +76,27 @@ export async function readPublicFile(ctx: Ctx, key: string) {
     throw notFound();
   }
   const file = await ctx.storage.get(key);
-  if (!file) throw notFound();
-  return file;
+  if (file) return file;
+  // Images uploaded before variants existed have none: the first request for one makes and
+  // stores it (once; later requests find it), so a srcset can always list every variant.
+  const variant = parseVariantKey(key);
+  const original = variant && (await ctx.storage.get(variant.original));
+  if (!variant || !original) throw notFound();
+  let body: Buffer;
+  try {
+    body = await imageVariant(original.body, variant.width);
+  } catch (err) {
+    ctx.log.error({ err, key }, 'image variant not made');
+    throw notFound();
+  }
+  try {
+    await ctx.storage.put(key, body, 'image/webp');
+    // Deleted meanwhile (account deletion between our read and write): leave nothing behind.
+    if (!(await ctx.storage.get(variant.original))) await ctx.storage.delete(key);
+  } catch (err) {
+    ctx.log.warn({ err, key }, 'image variant not stored');
+  }
+  return { body, contentType: 'image/webp' };
 }
 
 /**

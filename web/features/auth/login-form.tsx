@@ -27,25 +27,28 @@ function PhoneStep({ onSent, label }: { onSent: (phone: string) => void; label: 
   const id = useId();
   const [value, setValue] = useState('');
   const [sending, setSending] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  // Shown under the field as well as in the toast (issue 15).
+  const [error, setError] = useState<string | null>(null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     // The rule of shared/schemas/auth.ts's phoneSchema, without loading zod on this first screen.
     const phone = value.length <= 32 ? normalizePhone(value) : null;
     if (!phone) {
-      setInvalid(true);
+      setError(t('login.invalidPhone'));
       toast.error(t('login.invalidPhone'));
       return;
     }
-    setInvalid(false);
+    setError(null);
     setSending(true);
     try {
       await requestCode(phone);
       toast.success(t('login.codeSent'));
       onSent(phone);
     } catch (err) {
-      toast.error(errorMessage(err, t('login.sendFailed')));
+      const message = errorMessage(err, t('login.sendFailed'));
+      setError(message);
+      toast.error(message);
     } finally {
       setSending(false);
     }
@@ -72,11 +75,17 @@ function PhoneStep({ onSent, label }: { onSent: (phone: string) => void; label: 
           placeholder={t('login.phonePlaceholder')}
           maxLength={16}
           value={value}
-          aria-invalid={invalid}
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => setValue(e.target.value)}
           className="min-h-11 w-full px-3 text-base outline-none"
         />
       </div>
+      {error && (
+        <p id={`${id}-error`} className="-mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <Button type="submit" disabled={sending}>
         {sending ? t('login.sending') : t('login.sendCode')}
       </Button>
@@ -93,6 +102,7 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
   const [code, setCode] = useState('');
   const [verifying, setVerifying] = useState(false);
   const [wait, setWait] = useState(30);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -103,9 +113,11 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isLoginCode(code)) {
+      setError(t('login.invalidCode'));
       toast.error(t('login.invalidCode'));
       return;
     }
+    setError(null);
     setVerifying(true);
     try {
       const user = await verifyCode(phone, code);
@@ -113,7 +125,9 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
       toast.success(t('login.success'));
       await navigate(returnPath(location.state) ?? homeFor(user), { replace: true });
     } catch (err) {
-      toast.error(errorMessage(err, t('login.verifyFailed')));
+      const message = errorMessage(err, t('login.verifyFailed'));
+      setError(message);
+      toast.error(message);
       setVerifying(false);
     }
   }
@@ -144,9 +158,16 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
         placeholder={t('login.codePlaceholder')}
         value={code}
         onChange={(e) => setCode(truncateCode(e.target.value))}
+        aria-invalid={error !== null}
+        aria-describedby={error ? `${id}-error` : undefined}
         className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-center text-xl tracking-[0.5em] outline-none focus:border-brand-600"
         autoFocus
       />
+      {error && (
+        <p id={`${id}-error`} className="-mt-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <Button type="submit" disabled={verifying}>
         {verifying ? t('login.verifying') : t('login.verify')}
       </Button>

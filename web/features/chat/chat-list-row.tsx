@@ -36,7 +36,7 @@ export function ChatListRow({
         data-room={item.roomId}
         className="flex items-center gap-3 rounded-2xl px-2 py-3 hover:bg-slate-50"
       >
-        <Avatar name={name} url={item.profileImage} size="md" />
+        <Avatar name={name} url={item.profileImage} size="md" lazy />
         <div className="min-w-0 flex-1">
           <div className="flex items-baseline justify-between gap-2">
             <p className={`truncate text-base ${unread ? 'font-bold' : 'font-semibold'}`}>{name}</p>

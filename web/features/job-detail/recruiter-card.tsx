@@ -45,6 +45,7 @@ export function RecruiterCard({ job, canReport }: { job: JobView; canReport: boo
           name={recruiter.fullName}
           alt={t('profile.photoAlt', { name })}
           size="md"
+          lazy
         />
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-slate-900">{name}</p>

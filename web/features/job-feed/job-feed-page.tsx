@@ -1,13 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { JOB_TYPES, pickLabel } from '#shared/picklists.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { inputClass } from '../../components/ui/field.tsx';
 import { Bone, CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
-import { useJobFeed } from './api.ts';
+import { prefetchFeed, useJobFeed } from './api.ts';
 import { JobCard } from './job-card.tsx';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 
@@ -21,6 +22,10 @@ function withParam(prev: URLSearchParams, key: string, value: string | null): UR
   else next.delete(key);
   return next;
 }
+
+/** Its first page, asked for while the session is being checked (app/guard.tsx). */
+export const prefetch = (queryClient: QueryClient) =>
+  prefetchFeed(queryClient, window.location.search);
 
 /**
  * /jobseeker-dashboard: the seeker's feed. Search (server-side, debounced) and the type filter

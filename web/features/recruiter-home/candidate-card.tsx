@@ -32,7 +32,7 @@ export function CandidateCard({ candidate: c }: { candidate: Candidate }) {
     <LinkCard>
       <div className="flex items-start gap-3">
         <div className="relative shrink-0">
-          <Avatar name={name} url={c.profileImage} size="md" />
+          <Avatar name={name} url={c.profileImage} size="md" lazy />
           {c.isOnline && (
             <span
               data-testid="online-dot"

@@ -1,5 +1,6 @@
 import { Building2, MapPin } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { imageSrcSet } from '#web/lib/image-srcset.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
@@ -20,6 +21,11 @@ export function CompanySummary({ profile }: { profile: RecruiterProfileView | nu
         {profile?.companyLogo ? (
           <img
             src={profile.companyLogo}
+            srcSet={imageSrcSet(profile.companyLogo)}
+            sizes="56px"
+            width={56}
+            height={56}
+            decoding="async"
             alt={t('onboarding.companyLogo')}
             className="h-full w-full object-cover"
           />
