@@ -33,6 +33,14 @@ function withInlineCss(html: string): string {
 }
 
 /**
+ * No module preloads: the page is readable from its HTML, and the app's scripts (which follow
+ * from the entry's own imports) must not take the connection before the page has painted.
+ */
+function withoutModulePreloads(html: string): string {
+  return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/**
  * The screen's high-priority image (its largest paint) asked for first thing in <head>, ahead of
  * the app's module preloads, which would otherwise take the connections before it.
  */
@@ -51,7 +59,7 @@ for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
   const markup = prerender(url);
   if (!markup.includes('<h1')) throw new Error(`prerendering ${url} gave no heading`);
   if (!/<link rel="stylesheet"/.test(shell)) throw new Error('index.html has no stylesheet link');
-  const html = withHeroPreload(withInlineCss(shell), markup).replace(
+  const html = withHeroPreload(withInlineCss(withoutModulePreloads(shell)), markup).replace(
     EMPTY_ROOT,
     `<div id="root">${markup}</div>`,
   );

@@ -1,8 +1,16 @@
-import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import {
+  isValidElement,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Navigate,
   Outlet,
+  matchRoutes,
   useLocation,
   useNavigate,
   useRoutes,
@@ -18,6 +26,7 @@ import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
 import { loadTexts } from '../lib/i18n.ts';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
+import { useScreenIntent } from './screen-intent.ts';
 // The first screens of a visit, / and /login (and /register), come with the app's own code: a
 // separate chunk would cost a phone on 3G another round trip before anything shows
 // (docs/decisions/021). Every other screen is its own chunk, loaded when needed,
@@ -142,6 +151,8 @@ function Root() {
   useUnreadSync();
   // Keyboard and screen-reader users land on the new screen's h1 (decision 022).
   useFocusOnNavigate();
+  // A touched link starts loading its screen's code.
+  useScreenIntent(preloadScreenFor);
   // Messages written offline go out whatever screen the app opens on (decision 018); the chat
   // code loads only for people with chats.
   const queryClient = useQueryClient();
@@ -265,4 +276,20 @@ export function AppRoutes() {
       {element}
     </ErrorBoundary>
   );
+}
+
+/** The lazy screen an element of the route table shows, through its guard if it has one. */
+function screenOf(element: ReactNode): Partial<PreloadableScreen> | null {
+  if (!isValidElement(element)) return null;
+  const type = element.type as Partial<PreloadableScreen>;
+  if (typeof type.preload === 'function') return type;
+  return screenOf((element.props as { children?: ReactNode }).children);
+}
+
+/** Starts loading the code (and texts) of the screen that `pathname` opens, if not loaded yet. */
+export function preloadScreenFor(pathname: string): void {
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  screenOf(match?.route.element)
+    ?.preload?.()
+    .catch(() => {}); // the screen's own load reports a failed chunk
 }

@@ -38,7 +38,7 @@ export function Avatar({
       <img
         src={url}
         srcSet={imageSrcSet(url)}
-        sizes={`${px}px`}
+        sizes={imageSrcSet(url) && `${px}px`}
         width={px}
         height={px}
         // Small and rarely the first screen's largest image: never worth blocking on.

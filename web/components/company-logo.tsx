@@ -42,7 +42,7 @@ export function CompanyLogo({
     <img
       src={url}
       srcSet={imageSrcSet(url)}
-      sizes={`${size}px`}
+      sizes={imageSrcSet(url) && `${size}px`}
       alt={decorative ? '' : t('jobs.companyLogo', { company })}
       width={size}
       height={size}

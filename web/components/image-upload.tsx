@@ -62,7 +62,7 @@ export function ImageUpload({
           <img
             src={imageUrl}
             srcSet={imageSrcSet(imageUrl)}
-            sizes="80px"
+            sizes={imageSrcSet(imageUrl) && '80px'}
             width={80}
             height={80}
             decoding="async"

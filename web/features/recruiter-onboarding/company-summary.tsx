@@ -22,7 +22,7 @@ export function CompanySummary({ profile }: { profile: RecruiterProfileView | nu
           <img
             src={profile.companyLogo}
             srcSet={imageSrcSet(profile.companyLogo)}
-            sizes="56px"
+            sizes={imageSrcSet(profile.companyLogo) && '56px'}
             width={56}
             height={56}
             decoding="async"
