@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { firstTexts } from './web/i18n-build/first-texts.ts';
 
 export default defineConfig({
   test: {
@@ -6,6 +7,8 @@ export default defineConfig({
     reporters: process.env.VITEST_JSON_DIR ? ['default', 'json'] : ['default'],
     projects: [
       {
+        // Web modules under test import the first screens' texts (web/lib/i18n.ts).
+        plugins: [firstTexts()],
         test: {
           name: 'server',
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.ts'],

@@ -104,7 +104,7 @@ describe('recommended candidates and the candidate page', () => {
     }
     const text = (await card.textContent()) ?? '';
     expect(text).toContain(`Best fit: ${first.bestJob.title}`);
-    expect(text).toMatch(/\d+ km away|20 KM\+|Remote/);
+    expect(text).toMatch(/[1-9]\d* km away|In your city|20 KM\+|Remote/);
     expect(text).not.toMatch(/pick\.|candidates\./); // every label comes from the catalogue
   });
 

@@ -381,6 +381,7 @@ export const en = {
     schoolMarks: 'Marks: {{marks}}%',
     online: 'online',
     kmAway: '{{km}} km away',
+    inYourCity: 'In your city',
     distanceUnknown: '20 KM+',
     remote: 'Remote',
     matchReasons: 'Why this candidate matches',

@@ -63,7 +63,11 @@ export function educationLine(t: TFunction, c: Candidate): string | null {
  * city; 'Remote' when that job is remote; the spec's '20 KM+' only when it cannot be known.
  */
 export function distanceText(t: TFunction, c: Candidate): string {
-  if (c.distanceKm !== null) return t('candidates.kmAway', { km: Math.round(c.distanceKm) });
+  // Under half a kilometre is the same city: "In your city", as on job cards, not "0 km away".
+  if (c.distanceKm !== null)
+    return Math.round(c.distanceKm) === 0
+      ? t('candidates.inYourCity')
+      : t('candidates.kmAway', { km: Math.round(c.distanceKm) });
   if (c.reasons.some((r) => r.code === 'remote')) return t('candidates.remote');
   return t('candidates.distanceUnknown');
 }
