@@ -19,8 +19,20 @@ export interface Run {
   oversizedImages: string[];
 }
 
-/** One Lighthouse run of `url`, signed in when a session cookie is given. */
+/**
+ * One Lighthouse run of `url`, signed in when a session cookie is given. A run Lighthouse itself
+ * could not measure (a runtime error such as NO_NAVSTART, its trace lost: no numbers at all, so
+ * not a page over budget) is run again, up to three times in all.
+ */
 export async function audit(url: string, cookie?: string): Promise<Run> {
+  for (let attempt = 1; ; attempt++) {
+    const run = await auditOnce(url, cookie);
+    if (!('runtimeError' in run)) return run;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url}: ${run.runtimeError}`);
+  }
+}
+
+async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeError: string }> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
@@ -34,6 +46,7 @@ export async function audit(url: string, cookie?: string): Promise<Run> {
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) return { runtimeError: lhr.runtimeError.code };
     // LIGHTHOUSE_REPORTS_DIR=dir keeps each run's full report, to see why a page missed.
     const dir = process.env.LIGHTHOUSE_REPORTS_DIR;
     if (dir)
