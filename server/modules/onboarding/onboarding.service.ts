@@ -7,6 +7,9 @@ import { parseBody } from '../../lib/validate.ts';
 import type { Ctx } from '../../context.ts';
 import { saveSeekerStep } from './seeker-steps.repo.ts';
 import { assertOwnImage } from '../files/files.service.ts';
+import { dropReplacedImage, heldImage, type ImageColumn } from '../files/replaced-images.ts';
+
+const SEEKER_PHOTO: ImageColumn = { table: 'seeker_profiles', column: 'profile_image' };
 
 interface Progress {
   onboarding_step: number;
@@ -65,8 +68,10 @@ export async function saveSeekerOnboardingStep(
       'avatar',
       'onboarding.photoRequired',
     );
-  return ctx.db.tx(async (q) => {
+  let before: string | null = null;
+  const next = await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'user', step);
+    if (step === 1) before = await heldImage(q, SEEKER_PHOTO, userId);
     // Each step's writer takes its own schema's output; the map keeps them paired.
     await (
       saveSeekerStep[step as SeekerStep] as (q: Queryable, id: string, v: unknown) => Promise<void>
@@ -85,4 +90,7 @@ export async function saveSeekerOnboardingStep(
     await advance(q, userId, next, last);
     return next;
   });
+  if (step === 1)
+    await dropReplacedImage(ctx, userId, before, (values as { profileImage: string }).profileImage);
+  return next;
 }

@@ -18,10 +18,14 @@ import {
   dropGstinOfAnotherState,
   jobsFollowCompany,
 } from '../profiles/recruiter-settings.service.ts';
+import { dropReplacedImage, heldImage, type ImageColumn } from '../files/replaced-images.ts';
 
 const upsertRecruiter = `INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING`;
 // A verified mark vouches for one company: a step saved again with another company name (steps
 // can be revisited) takes it away, as Profile Settings does; the recruiter's jobs follow the name.
+const RECRUITER_PHOTO: ImageColumn = { table: 'recruiter_profiles', column: 'profile_image' };
+const COMPANY_LOGO: ImageColumn = { table: 'recruiter_profiles', column: 'company_logo' };
+
 const keepMarkIfSame = (companyParam: string) =>
   `is_verified = is_verified AND company_name IS NOT DISTINCT FROM ${companyParam}`;
 
@@ -31,9 +35,11 @@ export async function saveRecruiterProfileStep(
   v: z.output<typeof recruiterProfileStep>,
 ): Promise<number> {
   assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
-  return ctx.db.tx(async (q) => {
+  let before: string | null = null;
+  const next = await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 1);
     await q.query(upsertRecruiter, [userId]);
+    before = await heldImage(q, RECRUITER_PHOTO, userId);
     await q.query(
       `UPDATE recruiter_profiles SET profile_image = COALESCE($2, profile_image), full_name = $3, gender = $4,
               ${keepMarkIfSame('$5')}, company_name = $5, designation = $6, updated_at = now()
@@ -44,6 +50,8 @@ export async function saveRecruiterProfileStep(
     await advance(q, userId, 2);
     return 2;
   });
+  await dropReplacedImage(ctx, userId, before, v.profileImage);
+  return next;
 }
 
 export async function saveRecruiterCompanyStep(
@@ -52,9 +60,11 @@ export async function saveRecruiterCompanyStep(
   v: z.output<typeof recruiterCompanyStep>,
 ): Promise<number> {
   assertOwnImage(userId, v.companyLogo, 'logo', 'onboarding.companyImage');
-  return ctx.db.tx(async (q) => {
+  let before: string | null = null;
+  const next = await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 2);
     await q.query(upsertRecruiter, [userId]);
+    before = await heldImage(q, COMPANY_LOGO, userId);
     await q.query(
       `UPDATE recruiter_profiles SET ${keepMarkIfSame('$2')}, company_name = $2, company_logo = $3, employee_size = $4, financing_status = $5,
               annual_revenue = $6, headquarters_address = $7, headquarters_city_id = $8, updated_at = now()
@@ -75,6 +85,8 @@ export async function saveRecruiterCompanyStep(
     await advance(q, userId, 3);
     return 3;
   });
+  await dropReplacedImage(ctx, userId, before, v.companyLogo);
+  return next;
 }
 
 /** 'Skip for now': on to the first job post without verifying. */

@@ -19,6 +19,9 @@ import { updateRecruiterSettings } from './recruiter-settings.service.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
 import { assertOwnImage } from '../files/files.service.ts';
 import { listProfileViews, viewCandidate } from './candidate-view.service.ts';
+import { dropReplacedImage, heldImage, type ImageColumn } from '../files/replaced-images.ts';
+
+const SEEKER_PHOTO: ImageColumn = { table: 'seeker_profiles', column: 'profile_image' };
 
 const seekerAnswer = z.object({ profile: seekerProfileView });
 // Before onboarding step 1 a seeker has no profile yet: that is an answer, not a missing page.
@@ -58,7 +61,13 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
     async (request) => {
       const me = requireUser(request);
       assertOwnImage(me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
-      await updateSeekerFields(ctx.db, me.id, request.body);
+      const photo = request.body.profileImage;
+      const before = await ctx.db.tx(async (q) => {
+        const held = photo ? await heldImage(q, SEEKER_PHOTO, me.id) : null;
+        await updateSeekerFields(q, me.id, request.body);
+        return held;
+      });
+      await dropReplacedImage(ctx, me.id, before, photo);
       ctx.matching.nudge(); // recommended candidates: rescore this seeker
       return ownSeeker(me.id);
     },

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { validateGstin } from '#shared/gstin.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { assertOwnImage } from '../files/files.service.ts';
+import { dropReplacedImage, heldImage } from '../files/replaced-images.ts';
 
 /**
  * Saves 'Profile Settings'. A verified mark vouches for one company at one website with one office
@@ -17,10 +18,15 @@ export async function updateRecruiterSettings(
   v: z.output<typeof recruiterSettings>,
 ): Promise<void> {
   assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
-  await ctx.db.tx(async (q) => {
+  const before = await ctx.db.tx(async (q) => {
     await q.query(
       'INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',
       [userId],
+    );
+    const held = await heldImage(
+      q,
+      { table: 'recruiter_profiles', column: 'profile_image' },
+      userId,
     );
     const gstin = v.gstin ? await checkedGstin(q, userId, v.gstin) : null;
     await q.query(
@@ -46,7 +52,9 @@ export async function updateRecruiterSettings(
       ],
     );
     await jobsFollowCompany(q, userId, v.companyName);
+    return held;
   });
+  await dropReplacedImage(ctx, userId, before, v.profileImage);
 }
 
 /** A GSTIN with a valid format and check digit, registered in the headquarters' state; else 400. */
