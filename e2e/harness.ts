@@ -129,6 +129,29 @@ export async function signIn(h: Harness, phone: string, home: string): Promise<P
   return { context, page, errors, id: user.id };
 }
 
+/** The demo recruiter (Priya Sharma) and the demo seeker (Rahul Verma), and their conversation. */
+export interface DemoPair {
+  recruiter: Person;
+  seeker: Person;
+  /** The demo conversation between them (shortlisted) and its job. */
+  room: { roomId: string; jobId: string };
+}
+
+/** Signs the demo recruiter and seeker in, each in their own context, and finds their chat. */
+export async function signInDemoPair(h: Harness): Promise<DemoPair> {
+  const [recruiter, seeker] = await Promise.all([
+    signIn(h, '9000000001', '**/recruiter-dashboard/**'),
+    signIn(h, '9000000002', '**/jobseeker-dashboard'),
+  ]);
+  const { rooms } = await getJson<{ rooms: { roomId: string; jobId: string; userId: string }[] }>(
+    seeker.page,
+    '/api/rooms',
+  );
+  const room = rooms.find((r) => r.userId === recruiter.id);
+  if (!room) throw new Error('the demo recruiter and seeker have no conversation');
+  return { recruiter, seeker, room };
+}
+
 /** Where axe-core's browser build is (a devDependency), read once. */
 let axeSource: string | null = null;
 

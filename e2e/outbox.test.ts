@@ -5,7 +5,7 @@ import {
   type Harness,
   type Person,
   getJson as get,
-  signIn as signInAs,
+  signInDemoPair,
 } from './harness.ts';
 
 // The offline outbox (issue 14, point 6): messages written offline wait ('Waiting for
@@ -13,8 +13,6 @@ import {
 // once each and in order; a message the server refuses shows why and waits for a tap. The demo
 // seeker (Rahul Verma) writes to the demo recruiter (Priya Sharma); what arrived is checked on
 // Priya's side, through the API.
-const RECRUITER_PHONE = '9000000001';
-const SEEKER_PHONE = '9000000002';
 
 interface Message {
   id: number;
@@ -29,23 +27,12 @@ let room: { roomId: string; jobId: string };
 
 beforeAll(async () => {
   h = await startHarness();
-  [recruiter, seeker] = await Promise.all([
-    signIn(RECRUITER_PHONE, '**/recruiter-dashboard/**'),
-    signIn(SEEKER_PHONE, '**/jobseeker-dashboard'),
-  ]);
-  const { rooms } = await get<{ rooms: { roomId: string; jobId: string; userId: string }[] }>(
-    seeker.page,
-    '/api/rooms',
-  );
-  room = rooms.find((r) => r.userId === recruiter.id)!;
-  expect(room).toBeDefined();
+  ({ recruiter, seeker, room: room } = await signInDemoPair(h));
 });
 afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
-
-const signIn = (phone: string, home: string) => signInAs(h, phone, home);
 
 /** The conversation as the server holds it, read by the recruiter. */
 const stored = async () =>

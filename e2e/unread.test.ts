@@ -6,7 +6,7 @@ import {
   type Harness,
   type Person,
   getJson as get,
-  signIn as signInAs,
+  signInDemoPair,
 } from './harness.ts';
 
 // Unread badges (issue 14, point 5): the bottom navigation's Messages item for both roles, the
@@ -14,8 +14,6 @@ import {
 // messages and from reading, and fetched again after a reconnect. The demo recruiter (Priya
 // Sharma) and the demo seeker (Rahul Verma), whose shortlisted conversation starts with one
 // unread message from Priya. A badge counts conversations with unread messages.
-const RECRUITER_PHONE = '9000000001';
-const SEEKER_PHONE = '9000000002';
 
 let h: Harness;
 let recruiter: Person;
@@ -25,23 +23,12 @@ let demoRoom: { roomId: string; jobId: string };
 
 beforeAll(async () => {
   h = await startHarness();
-  [recruiter, seeker] = await Promise.all([
-    signIn(RECRUITER_PHONE, '**/recruiter-dashboard/**'),
-    signIn(SEEKER_PHONE, '**/jobseeker-dashboard'),
-  ]);
-  const { rooms } = await get<{ rooms: { roomId: string; jobId: string; userId: string }[] }>(
-    seeker.page,
-    '/api/rooms',
-  );
-  demoRoom = rooms.find((r) => r.userId === recruiter.id)!;
-  expect(demoRoom).toBeDefined();
+  ({ recruiter, seeker, room: demoRoom } = await signInDemoPair(h));
 });
 afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
-
-const signIn = (phone: string, home: string) => signInAs(h, phone, home);
 
 /** A message from this person, sent through the API (the other party's screen must show it). */
 async function sendAs(p: Person, roomId: string, message: string): Promise<void> {

@@ -13,11 +13,11 @@ import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
 import { useMe } from '../lib/session.ts';
-import { loadTexts } from '../lib/i18n.ts';
+import { withTexts } from '../lib/i18n.ts';
 import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
 
 const NotFoundPage = lazy(() =>
-  Promise.all([import('../features/shell/not-found-page.tsx'), loadTexts()]).then(([m]) => ({
+  withTexts(import('../features/shell/not-found-page.tsx')).then((m) => ({
     default: m.NotFoundPage,
   })),
 );

@@ -24,7 +24,7 @@ import { setOutsideNavigate } from './outside-navigation.ts';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
-import { loadTexts } from '../lib/i18n.ts';
+import { withTexts } from '../lib/i18n.ts';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 import { useScreenIntent } from './screen-intent.ts';
 // The first screens of a visit, / and /login (and /register), come with the app's own code: a
@@ -33,10 +33,6 @@ import { useScreenIntent } from './screen-intent.ts';
 // with the whole text catalogue.
 import { LandingPage } from '../features/auth/landing-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-
-/** A screen's code, and the whole text catalogue it needs (web/lib/i18n.ts), in parallel. */
-const withTexts = <T,>(screen: Promise<T>): Promise<T> =>
-  Promise.all([screen, loadTexts()]).then(([m]) => m);
 
 /**
  * A lazily loaded screen that can also be fetched ahead (`preload`): by its guard while the

@@ -36,6 +36,10 @@ export function loadTexts(): Promise<void> {
   return textsLoading;
 }
 
+/** A screen's code and the whole catalogue it needs, loaded in parallel. */
+export const withTexts = <T>(screen: Promise<T>): Promise<T> =>
+  Promise.all([screen, loadTexts()]).then(([m]) => m);
+
 function t(key: string, vars?: TOptions): string {
   const own = catalogues[language];
   return translate(own && language !== 'en' ? [own, english] : [english], language, key, vars);
