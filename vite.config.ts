@@ -19,11 +19,18 @@ export default defineConfig(({ isSsrBuild }) => ({
     // browser build's outputs: compressed files, the service worker, the offline page.
     ...(isSsrBuild ? [] : browserOutputs()),
   ],
+  // The server's render bundle (web/prerender.tsx) carries its own React and libraries, so a build
+  // works wherever it is put (a private E2E_WEB_DIST outside the repository, a deploy's dist).
+  ssr: { noExternal: true },
   // The service worker's notification for a push it cannot read (web/sw.ts).
-  define: { __PUSH_FALLBACK__: JSON.stringify(pushFallback) },
+  // The render bundle takes React's production build whatever NODE_ENV the server runs with.
+  define: {
+    __PUSH_FALLBACK__: JSON.stringify(pushFallback),
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   // The manifest tells the budgets journey which chunks are screens (e2e/budgets.test.ts).
   build: isSsrBuild
-    ? { outDir: '../dist/prerender', emptyOutDir: true, sourcemap: false }
+    ? { outDir: '../dist/web/ssr', emptyOutDir: true, sourcemap: false }
     : { outDir: '../dist/web', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     port: 5173,

@@ -4,32 +4,11 @@
 // the budgets journey judges it (one run, or the median of three when it misses). Prints one
 // line a page; LIGHTHOUSE_REPORTS_DIR=dir keeps the full reports.
 import { startHarness } from '../e2e/harness.ts';
-import { judged, withinBudget } from '../e2e/lighthouse.ts';
-import { loginOverHttp } from '#server/test/server-process.ts';
-import { chatPath } from '#shared/routes.ts';
+import { judged, measuredPages, withinBudget } from '../e2e/lighthouse.ts';
 
 const h = await startHarness();
 try {
-  const seeker = await loginOverHttp(h.baseUrl, '9000000002');
-  // A chat with the recruiter of the seeker's first job.
-  const feed = (await (
-    await fetch(`${h.baseUrl}/api/jobs/feed`, { headers: { cookie: seeker } })
-  ).json()) as { jobs: { id: string }[] };
-  const jobId = feed.jobs[0]!.id;
-  const started = await fetch(`${h.baseUrl}/api/rooms`, {
-    method: 'POST',
-    headers: { cookie: seeker, 'content-type': 'application/json' },
-    body: JSON.stringify({ jobId }),
-  });
-  const { room } = (await started.json()) as { room: { other: { id: string } } };
-
-  const pages: [string, string | undefined][] = [
-    ['/', undefined],
-    ['/login', undefined],
-    ['/jobseeker-dashboard', seeker],
-    [chatPath('user', room.other.id, jobId), seeker],
-  ];
-  for (const [pathname, cookie] of pages) {
+  for (const { path: pathname, cookie } of await measuredPages(h.baseUrl)) {
     const run = await judged(h.baseUrl + pathname, cookie);
     console.log(
       `${withinBudget(run) ? 'within budget' : 'OVER budget  '} ${pathname.split('?')[0]!.padEnd(60)} ` +

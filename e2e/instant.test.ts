@@ -26,7 +26,13 @@ describe('feels instant', () => {
         await route.continue();
       },
     );
-    await page.goto('/jobseeker-dashboard');
+    // Opened from another screen: a page load of the feed comes with its cards (decision 024).
+    await page.goto('/job-chats');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Bottom navigation' })
+      .getByRole('link', { name: 'Home' })
+      .click();
     const loading = page.getByRole('status').filter({ hasText: 'Loading...' });
     await loading.waitFor();
     // Shaped like the cards to come: several placeholder cards and the type chips' row.

@@ -2,6 +2,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { loginOverHttp } from '#server/test/server-process.ts';
+import { chatPath } from '#shared/routes.ts';
 
 // Lighthouse 12 on the system Chromium, mobile (its default: Moto G Power screen, simulated slow
 // 4G, 4x CPU slowdown), performance only. Used by the budgets journey (e2e/budgets.test.ts) and
@@ -93,4 +95,29 @@ export async function judged(url: string, cookie?: string): Promise<Run> {
     tbt: median(runs.map((r) => r.tbt)),
     oversizedImages: first.oversizedImages,
   };
+}
+
+/** A page Lighthouse measures, and the session it is measured with. */
+export interface MeasuredPage {
+  name: string;
+  path: string;
+  cookie?: string;
+}
+
+/**
+ * Issue 15's four pages on a server with the demo data: `/` and `/login` as a visitor, the demo
+ * seeker's feed, and their conversation with the demo recruiter.
+ */
+export async function measuredPages(baseUrl: string): Promise<MeasuredPage[]> {
+  const seeker = await loginOverHttp(baseUrl, '9000000002');
+  const res = await fetch(`${baseUrl}/api/rooms`, { headers: { cookie: seeker } });
+  const { rooms } = (await res.json()) as { rooms: { userId: string; jobId: string | null }[] };
+  const room = rooms[0];
+  if (!room) throw new Error('the demo seeker has no conversation');
+  return [
+    { name: 'the landing page', path: '/' },
+    { name: 'the login page', path: '/login' },
+    { name: "the seeker's feed", path: '/jobseeker-dashboard', cookie: seeker },
+    { name: 'a chat', path: chatPath('user', room.userId, room.jobId), cookie: seeker },
+  ];
 }

@@ -134,8 +134,12 @@ describe('job seeker onboarding', () => {
   it("a non-Fresher with a Bachelor's goes 1 → 2 → 3 → 5 → 6, resumes where they left, and lands on the job feed", async () => {
     const { page, context, errors } = await newPage(h);
     const phone = '9720000001';
-    const firstCodeAt = Date.now();
+    // The cooldown runs from when the server sent the code, which its answer comes after.
+    const codeSent = page
+      .waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/otp')
+      .then(() => Date.now());
     await newSeeker(page, phone);
+    const firstCodeAt = await codeSent;
     await page.getByRole('heading', { name: 'Basic details' }).waitFor();
 
     await basicStep(page, {

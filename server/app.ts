@@ -1,15 +1,11 @@
-import { PRERENDERED_PAGES } from '#shared/prerendered.ts';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
-import fastifyStatic from '@fastify/static';
 import {
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDb, type Db } from './db/client.ts';
@@ -23,6 +19,7 @@ import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents, recordRefusals } from './lib/rate-limit.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { serveWebApp } from './pages/serve-web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
 import { loggerOptions, registerRequestIds, requestId, type LogStream } from './plugins/logging.ts';
@@ -236,43 +233,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   return { app, ctx, routes };
-}
-
-// The built single-page app: files from dist/web, and index.html for every other non-API GET so
-// that client-side routes (and the 404 screen) work on reload. The build writes a .br and a .gz
-// next to every text file (vite.config.ts); they are sent as they are to browsers that accept
-// them, so nothing is compressed per request.
-function serveWebApp(app: FastifyInstance, config: Config): void {
-  if (!existsSync(path.join(config.webDist, 'index.html'))) return;
-  void app.register(fastifyStatic, {
-    root: config.webDist,
-    wildcard: false,
-    index: false,
-    cacheControl: false,
-    preCompressed: true,
-    // Vite's hashed bundles never change; everything else is revalidated.
-    setHeaders(reply, filePath) {
-      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      void reply.header(
-        'cache-control',
-        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    },
-  });
-  app.get(
-    '/*',
-    { config: { policy: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      // A missing hashed file (an old chunk after a deploy) is a 404, not the page: the web app's
-      // error screen then reloads it (web/app/error-screen.tsx).
-      if (request.url.startsWith('/api/') || request.url.startsWith('/assets/'))
-        return reply.callNotFound();
-      // The public first screens, prerendered at build time (scripts/prerender.ts), show before
-      // any script runs; every other path gets the app's empty shell.
-      const prerendered = PRERENDERED_PAGES[request.url.split('?')[0]!];
-      if (prerendered && existsSync(path.join(config.webDist, 'prerendered', prerendered)))
-        return reply.sendFile(`prerendered/${prerendered}`);
-      return reply.sendFile('index.html');
-    },
-  );
 }

@@ -1,9 +1,12 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import './lib/i18n.ts';
+import { loadTexts } from './lib/i18n.ts';
 import { App } from './app/app.tsx';
 import { hasKeptUser } from './lib/session.ts';
+import { reportTimeZone } from './lib/time-zone.ts';
+
+reportTimeZone();
 
 // The service worker (offline page, push, "new version" prompt) is registered from its own chunk
 // once the page has loaded, so it never delays the first screen (docs/decisions/017).
@@ -12,13 +15,35 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator)
     import('./app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
   });
 
+// A screen the server rendered with its data (the feed, a chat: decision 024) comes with that
+// data, so the first render here is the same screen and takes the markup over.
+const serverState = document.getElementById('server-state');
+const state: unknown = serverState ? JSON.parse(serverState.textContent || 'null') : undefined;
+
 const app = (
   <StrictMode>
-    <App />
+    <App serverState={state} />
   </StrictMode>
 );
 const root = document.getElementById('root')!;
-// / and /login come prerendered for a visitor (web/prerender.tsx): the app takes that markup over.
-// Someone signed in on this browser is sent on at once, so their first render differs: render anew.
-if (root.firstElementChild && !hasKeptUser()) hydrateRoot(root, app);
-else createRoot(root).render(app);
+const options = {
+  // A page that differs from its first render here is rendered anew by React; said plainly so
+  // the journeys (e2e/server-render.test.ts) fail on it.
+  onRecoverableError: (error: unknown) => console.error('hydration mismatch:', error),
+};
+if (state !== undefined) {
+  // A screen the server rendered with its data (decision 024) was made with the whole text
+  // catalogue: it is loaded (it comes with the screen's code) before the markup is taken over, so
+  // the first render matches and no change of texts re-renders the screen right after. Taken
+  // over in a transition: React yields to the browser every few milliseconds instead of one long
+  // task on a slow phone.
+  const hydrate = () => startTransition(() => void hydrateRoot(root, app, options));
+  void loadTexts().then(hydrate, hydrate);
+} else if (root.firstElementChild && !hasKeptUser()) {
+  // / and /login come prerendered for a visitor (web/prerender.tsx): the app takes that markup
+  // over at once, before anyone can type into its form.
+  hydrateRoot(root, app, options);
+} else {
+  // Someone signed in on this browser is sent on at once, so their first render differs.
+  createRoot(root).render(app);
+}

@@ -1,9 +1,28 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from './lib/query-client.ts';
+import type { Me } from '#shared/schemas/auth.ts';
+import { meKey } from './lib/session.ts';
+import { setTimeZone } from './lib/dates.ts';
 import { AppRoutes } from './app/routes.tsx';
+import { serverScreenFor, type ServerAnswer } from './app/server-data.ts';
+
+// The web app rendered to HTML in Node: built by `vite build --ssr prerender.tsx` (into
+// dist/web/ssr), used at build time by scripts/prerender.ts and per request by the server
+// (server/pages/server-render.ts). Decisions 021 and 024.
+
+const tree = (url: string, queryClient: QueryClient) => (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <StaticRouter location={url}>
+        <AppRoutes />
+      </StaticRouter>
+    </QueryClientProvider>
+  </StrictMode>
+);
 
 /**
  * The public first screens as HTML, rendered at build time (scripts/prerender.ts): a visitor on
@@ -12,13 +31,65 @@ import { AppRoutes } from './app/routes.tsx';
  * screens' texts, exactly what the browser's first render produces (docs/decisions/021).
  */
 export function prerender(url: string): string {
-  return renderToString(
-    <StrictMode>
-      <QueryClientProvider client={createQueryClient()}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  return renderToString(tree(url, createQueryClient()));
+}
+
+/** A GET of our own API as the visitor (the server answers it in-process, with their cookie). */
+export type ServerGet = (url: string) => Promise<ServerAnswer>;
+
+export interface ServerRendered {
+  /** The screen's module (web/app/server-data.ts), whose code the page preloads. */
+  module: string;
+  /** The screen's markup; React puts its <title>, <meta> and <link> first. */
+  markup: string;
+  /** The query cache it was rendered from, for the browser's first render (web/main.tsx). */
+  state: unknown;
+}
+
+/**
+ * A screen rendered with its data for the visitor asking (decision 024), or null when the server
+ * does not render this path. Lazy screens are awaited (react-dom/static waits for every Suspense
+ * boundary), so the HTML holds the screen itself, not its skeleton.
+ */
+export async function renderScreen(
+  url: string,
+  get: ServerGet,
+  viewer: { timeZone: string },
+): Promise<ServerRendered | null> {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  const found = serverScreenFor(pathname);
+  if (!found) return null;
+  const queryClient = createQueryClient();
+  const me = await get('/api/me');
+  const user = me.status === 200 ? (me.body as { user: Me }).user : null;
+  // Signed-in screens are for onboarded seekers and recruiters: anyone else is sent elsewhere by
+  // the app's guard, which the browser does from the empty shell.
+  if (
+    found.screen.signedIn &&
+    !(user?.isOnboarded && (user.role === 'user' || user.role === 'recruiter'))
+  )
+    return null;
+  queryClient.setQueryData(meKey, user);
+  const queries = await found.screen.queries(found.params, new URLSearchParams(search), get);
+  for (const query of queries) {
+    const answer = query.answer ?? (await get(query.url));
+    // A query the server could not answer is left to the browser, which shows its own error.
+    if (answer.status !== 200) continue;
+    const data = query.data ? query.data(answer.body) : answer.body;
+    queryClient.setQueryData(
+      query.queryKey,
+      query.infinite ? { pages: [data], pageParams: [null] } : data,
+    );
+  }
+  // Dates as the viewer's phone shows them. The server renders one screen at a time
+  // (server/pages/server-render.ts), so this setting is theirs for the whole render.
+  setTimeZone(viewer.timeZone);
+  let markup = '';
+  try {
+    const { prelude } = await prerenderToNodeStream(tree(url, queryClient));
+    for await (const chunk of prelude) markup += String(chunk);
+  } finally {
+    setTimeZone(undefined);
+  }
+  return { module: found.screen.module, markup, state: dehydrate(queryClient) };
 }

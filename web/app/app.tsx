@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './routes.tsx';
 import { ToastHost } from './toast-host.tsx';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; `serverState` is the query cache a server-rendered screen was made from (main.tsx). */
+export function App({ serverState }: { serverState?: unknown }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (serverState) hydrate(client, serverState as DehydratedState);
+    return client;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       {/* Declarative routing: the data router's loaders and actions went unused and cost 13 KB

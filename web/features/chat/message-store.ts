@@ -71,6 +71,16 @@ export function mergeInto(
   };
 }
 
+/** A room's newest page, as first loaded: older history may exist when the page is full. */
+export function newestPage(
+  held: RoomMessages | undefined,
+  page: readonly MessageView[],
+  pageSize: number,
+): RoomMessages {
+  const merged = mergeInto(held, page, true);
+  return page.length >= pageSize ? { ...merged, hasOlder: true } : merged;
+}
+
 /**
  * An older page of history joins the room (it never moves the catch-up watermark); `hasOlder`
  * says whether the server may hold more before it.

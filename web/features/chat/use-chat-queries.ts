@@ -14,7 +14,13 @@ import {
   roomWithKey,
   startRoom,
 } from './api.ts';
-import { catchUpAfter, mergeInto, withOlder, type RoomMessages } from './message-store.ts';
+import {
+  catchUpAfter,
+  mergeInto,
+  newestPage,
+  withOlder,
+  type RoomMessages,
+} from './message-store.ts';
 import { seedPresence } from './use-presence.ts';
 
 /**
@@ -104,8 +110,7 @@ async function loadMessages(
   const held = queryClient.getQueryData<RoomMessages>(key);
   if (!held?.loaded) {
     const page = await fetchMessages(roomId, { limit: MESSAGES_PAGE, signal });
-    const merged = mergeInto(queryClient.getQueryData<RoomMessages>(key), page, true);
-    return page.length >= MESSAGES_PAGE ? { ...merged, hasOlder: true } : merged;
+    return newestPage(queryClient.getQueryData<RoomMessages>(key), page, MESSAGES_PAGE);
   }
   let after = catchUpAfter(held.messages, myId, held.syncedThrough);
   const fetched = [];

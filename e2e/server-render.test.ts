@@ -1,0 +1,200 @@
+// Decision 024: the seeker's feed and a chat come from the server as HTML with their data, paint
+// before any script runs, and the app takes that HTML over without asking for the data again.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { chatPath } from '#shared/routes.ts';
+import { getJson, signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+
+let h: Harness;
+let pair: DemoPair;
+let seekerCookie: string;
+let firstJobTitle: string;
+let chatUrl: string;
+
+const FEED = '/jobseeker-dashboard';
+
+beforeAll(async () => {
+  h = await startHarness();
+  pair = await signInDemoPair(h);
+  seekerCookie = await cookieOf(pair.seeker.context);
+  const feed = await getJson<{ jobs: { title: string }[] }>(pair.seeker.page, '/api/jobs/feed');
+  firstJobTitle = feed.jobs[0]!.title;
+  chatUrl = chatPath('user', pair.recruiter.id, pair.room.jobId);
+});
+afterAll(async () => {
+  await pair?.recruiter.context.close();
+  await pair?.seeker.context.close();
+  await h?.close();
+});
+
+/** The Cookie header a signed-in context sends. */
+const cookieOf = async (context: BrowserContext) =>
+  (await context.cookies(h.baseUrl)).map((c) => `${c.name}=${c.value}`).join('; ');
+
+const html = async (path: string, cookie?: string) => {
+  const res = await fetch(h.baseUrl + path, { headers: cookie ? { cookie } : {} });
+  return { res, text: await res.text() };
+};
+
+/**
+ * A new browser context (in a given time zone) signed in as the demo seeker, that has run the
+ * app once, as anyone who signed in has: it told the server its time zone then.
+ */
+async function seekerContext(
+  timezoneId?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await h.browser.newContext({
+    baseURL: h.baseUrl,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: 'block',
+    ...(timezoneId ? { timezoneId } : {}),
+  });
+  await context.addCookies(
+    (await pair.seeker.context.cookies(h.baseUrl)).filter((c) => c.name !== 'tz'),
+  );
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.waitForURL(`**${FEED}`);
+  expect((await context.cookies(h.baseUrl)).find((c) => c.name === 'tz')?.value).toBe(
+    encodeURIComponent(timezoneId ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
+  );
+  return { context, page };
+}
+
+/** Waits until React has taken an element of the server's HTML over (its props are attached). */
+async function hydrated(locator: Locator): Promise<void> {
+  const element = await locator.elementHandle();
+  await locator
+    .page()
+    .waitForFunction((el) => Object.keys(el!).some((k) => k.startsWith('__reactProps')), element);
+}
+
+/** Console errors of a page, the API paths and the pages it asked for, from now on. */
+function watch(page: Page): { errors: string[]; api: string[]; documents: number } {
+  const seen = { errors: [] as string[], api: [] as string[], documents: 0 };
+  page.on('console', (m) => {
+    if (m.type() === 'error') seen.errors.push(m.text());
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.api.push(url.pathname);
+    if (r.resourceType() === 'document') seen.documents += 1;
+  });
+  return seen;
+}
+
+describe('the feed, rendered by the server', () => {
+  it('comes as HTML with its jobs, never cached, with its code and data', async () => {
+    const { res, text } = await html(FEED, seekerCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(text).toMatch(/<h1[^>]*>Jobs<\/h1>/);
+    expect(text).toContain(firstJobTitle);
+    expect(text).toContain('id="server-state"');
+    // The screen's own chunk is asked for with the page, not after the app has run.
+    expect(text).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/job-feed-page-[\w-]+\.js">/,
+    );
+  });
+
+  it('signed out, the path is the empty shell (the app sends the visitor on)', async () => {
+    const { res, text } = await html(FEED);
+    expect(res.status).toBe(200);
+    expect(text).toContain('<div id="root"></div>');
+    expect(text).not.toContain('server-state');
+    expect(text).not.toContain(firstJobTitle);
+  });
+
+  it('shows its job cards with scripts turned off', async () => {
+    const context = await h.browser.newContext({ baseURL: h.baseUrl, javaScriptEnabled: false });
+    await context.addCookies(await pair.seeker.context.cookies(h.baseUrl));
+    const page = await context.newPage();
+    await page.goto(FEED);
+    await expect(page.getByRole('heading', { level: 1, name: 'Jobs' }).isVisible()).resolves.toBe(
+      true,
+    );
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByText(firstJobTitle).first().isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('is taken over by the app without a mismatch and without asking for the feed again', async () => {
+    const { context, page } = await seekerContext();
+    const seen = watch(page);
+    await page.goto(FEED);
+    // Taken over: a tap on a card now navigates inside the app, not by loading a new page.
+    const card = page.getByRole('article').first().getByRole('link').first();
+    await hydrated(card);
+    await card.click();
+    await page.waitForURL('**/job-detail/**');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(seen.documents).toBe(1);
+    expect(seen.errors.filter((e) => /hydrat|mismatch|Minified React error/i.test(e))).toEqual([]);
+    // Neither the user nor the feed's first page was asked for again.
+    expect(seen.api.filter((p) => p === '/api/me' || p === '/api/jobs/feed')).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a chat, rendered by the server', () => {
+  it('comes as HTML with its newest messages', async () => {
+    const { messages } = await getJson<{ messages: { message: string | null }[] }>(
+      pair.seeker.page,
+      `/api/rooms/${pair.room.roomId}/messages?limit=5`,
+    );
+    const last = messages.filter((m) => m.message).at(-1)!.message!;
+    const { res, text } = await html(chatUrl, seekerCookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(text).toContain('Priya Sharma');
+    expect(text).toContain(last.slice(0, 30).replace(/&/g, '&amp;'));
+    expect(text).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/chat-page-[\w-]+\.js">/,
+    );
+  });
+
+  it('shows times as the phone does, in its own time zone, and takes the page over cleanly', async () => {
+    // Far from the server's zone: a time rendered in the wrong zone would not match the app's.
+    const { context, page } = await seekerContext('America/Los_Angeles');
+    const seen = watch(page);
+    await page.goto(chatUrl);
+    const composer = page.getByPlaceholder('Type a message');
+    await hydrated(composer);
+    const fromServer = await (await page.request.get(chatUrl)).text();
+    const time = /<time[^>]*>(\d\d:\d\d)<\/time>/.exec(fromServer)?.[1];
+    expect(time).toBeTruthy();
+    await expect(page.getByText(time!, { exact: true }).first().isVisible()).resolves.toBe(true);
+    expect(seen.errors.filter((e) => /hydrat|mismatch|Minified React error/i.test(e))).toEqual([]);
+    // Usable at once: a message goes out and shows.
+    await composer.fill('Sent right after the page came');
+    await page.keyboard.press('Enter');
+    await page.getByText('Sent right after the page came').waitFor();
+    await context.close();
+  });
+
+  it("puts a message's text in the page as text, never as markup", async () => {
+    const attack =
+      '</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">';
+    const sent = await pair.seeker.page.request.post(`/api/rooms/${pair.room.roomId}/messages`, {
+      data: { message: attack, clientId: crypto.randomUUID() },
+    });
+    expect(sent.ok()).toBe(true);
+    const { text } = await html(chatUrl, seekerCookie);
+    expect(text).not.toContain('<script>window.__pwned');
+    expect(text).not.toContain('<img src=x');
+    const { page } = pair.seeker;
+    await page.goto(chatUrl);
+    await page.getByText(attack).first().waitFor();
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  });
+
+  it('someone without a conversation there gets the empty shell, and no room is made', async () => {
+    // The demo recruiter opening a chat with a user they never talked to.
+    const recruiterCookie = await cookieOf(pair.recruiter.context);
+    const stranger = pair.recruiter.id; // a recruiter cannot chat with themselves
+    const path = chatPath('recruiter', stranger, null);
+    const { text } = await html(path, recruiterCookie);
+    expect(text).toContain('<div id="root"></div>');
+    expect(text).not.toContain('server-state');
+  });
+});

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+// The built index.html turned into a page that paints from its HTML alone: used at build time for
+// the prerendered first screens (scripts/prerender.ts) and per request for screens the server
+// renders with their data (server-render.ts). Decisions 021 and 024.
+
+export const EMPTY_ROOT = '<div id="root"></div>';
+
+/**
+ * The stylesheet inlined: the page paints with the HTML alone, instead of waiting for a CSS file
+ * that shares a slow connection with the app's scripts (CSP allows inline styles).
+ */
+export function withInlineCss(html: string, webDir: string): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/,
+    (_, href: string) => `<style>${readFileSync(path.join(webDir, href), 'utf8')}</style>`,
+  );
+}
+
+/**
+ * No module preloads: the page is readable from its HTML, and the app's scripts (which follow
+ * from the entry's own imports) must not take the connection before the page has painted.
+ */
+export function withoutModulePreloads(html: string): string {
+  return html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+}
+
+/**
+ * The screen's high-priority image (its largest paint) asked for first thing in <head>, ahead of
+ * the app's scripts, which would otherwise take the connections before it.
+ */
+export function withHeroPreload(html: string, markup: string): string {
+  const hero = /<img[^>]*fetchPriority="high"[^>]*>/i.exec(markup)?.[0];
+  const src = hero && /src="([^"]+)"/.exec(hero)?.[1];
+  if (!src) return html;
+  return html.replace(
+    '<head>',
+    `<head><link rel="preload" as="image" href="${src}" fetchpriority="high">`,
+  );
+}
+
+/** The built index.html, checked to have what the pages are made from. */
+export function readShell(webDir: string): string {
+  const shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+  if (!shell.includes(EMPTY_ROOT)) throw new Error(`${webDir}/index.html has no ${EMPTY_ROOT}`);
+  if (!/<link rel="stylesheet"/.test(shell)) throw new Error('index.html has no stylesheet link');
+  return shell;
+}
+
+/** The shell made to paint alone: inline CSS and no module preloads. */
+export const paintingShell = (shell: string, webDir: string) =>
+  withInlineCss(withoutModulePreloads(shell), webDir);
+
+/** The rendered markup put into a painting shell, with its hero image preloaded. */
+export const pageWith = (shell: string, markup: string) =>
+  withHeroPreload(shell, markup).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);

@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { PRERENDERED_PAGES } from '#shared/prerendered.ts';
+import type { Config } from '../config.ts';
+import { createScreenRenderer } from './server-render.ts';
+
+// The built single-page app: files from dist/web, and a page for every other non-API GET so that
+// client-side routes (and the 404 screen) work on reload. The build writes a .br and a .gz next
+// to every text file (vite.config.ts); they are sent as they are to browsers that accept them, so
+// nothing is compressed per request.
+export function serveWebApp(app: FastifyInstance, config: Config): void {
+  if (!existsSync(path.join(config.webDist, 'index.html'))) return;
+  void app.register(fastifyStatic, {
+    root: config.webDist,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
+    // The server's own render bundle (dist/web/ssr) is code for Node, not for browsers.
+    allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
+    // Vite's hashed bundles never change; everything else is revalidated.
+    setHeaders(reply, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  });
+  const renderScreen = createScreenRenderer(app, config.webDist);
+  app.get(
+    '/*',
+    { config: { policy: 'public' }, schema: { hide: true } },
+    async (request, reply) => {
+      // A missing hashed file (an old chunk after a deploy) is a 404, not the page: the web app's
+      // error screen then reloads it (web/app/error-screen.tsx).
+      if (
+        request.url.startsWith('/api/') ||
+        request.url.startsWith('/assets/') ||
+        request.url.startsWith('/ssr/')
+      )
+        return reply.callNotFound();
+      // Screens rendered with the visitor's data (decision 024): the feed and a chat paint from
+      // the HTML. Never stored by a cache: the page holds that person's data.
+      if (renderScreen) {
+        try {
+          const page = await renderScreen(request);
+          if (page)
+            return reply
+              .header('cache-control', 'private, no-store')
+              .type('text/html; charset=utf-8')
+              .send(page);
+        } catch (err) {
+          // The browser renders it itself from the empty shell, as it always could.
+          request.log.error({ err }, 'server render failed; sending the empty shell');
+        }
+      }
+      // The public first screens, prerendered at build time (scripts/prerender.ts), show before
+      // any script runs; every other path gets the app's empty shell.
+      const prerendered = PRERENDERED_PAGES[request.url.split('?')[0]!];
+      if (prerendered && existsSync(path.join(config.webDist, 'prerendered', prerendered)))
+        return reply.sendFile(`prerendered/${prerendered}`);
+      return reply.sendFile('index.html');
+    },
+  );
+}

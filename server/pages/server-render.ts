@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageWith, paintingShell, readShell } from './page-shell.ts';
+import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
+import { modulePreloads, readScreenCode, type ScreenCode } from './screen-code.ts';
+
+// Screens rendered per request with the visitor's data (decision 024): the seeker's feed and a
+// chat come as HTML that paints before any script arrives, and the browser's first render starts
+// from the same data. Which screens, and which queries each shows first, the web app says
+// (web/app/server-data.ts); the data is our own API's answer, asked in-process with the
+// visitor's cookie, so it is exactly what the screen would have fetched, with every permission
+// check of the API.
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+interface SsrBundle {
+  renderScreen(
+    url: string,
+    get: (url: string) => Promise<Answer>,
+    viewer: { timeZone: string },
+  ): Promise<{ module: string; markup: string; state: unknown } | null>;
+}
+
+const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+export type ScreenRenderer = (request: FastifyRequest) => Promise<string | null>;
+
+/** The renderer of the built web app in `webDist`, or null when the build has no server bundle. */
+export function createScreenRenderer(app: FastifyInstance, webDist: string): ScreenRenderer | null {
+  const bundlePath = path.join(webDist, 'ssr', 'prerender.js');
+  if (!existsSync(bundlePath)) return null;
+  let bundle: Promise<SsrBundle> | null = null;
+  let shell: string | null = null;
+  let screenCode: ScreenCode | null = null;
+  // One render at a time: the web app's language and text catalogue are per process, not per
+  // request, and a render is a few milliseconds of CPU that cannot overlap anyway.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  return async (request) => {
+    bundle ??= import(bundlePath) as Promise<SsrBundle>;
+    const { renderScreen } = await bundle;
+    shell ??= paintingShell(readShell(webDist), webDist);
+    screenCode ??= readScreenCode(webDist);
+    const get = async (url: string): Promise<Answer> => {
+      const answer = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: request.ip,
+        headers: {
+          accept: 'application/json',
+          cookie: request.headers.cookie ?? '',
+          ...(request.headers['accept-language']
+            ? { 'accept-language': request.headers['accept-language'] }
+            : {}),
+        },
+      });
+      let body: unknown = null;
+      try {
+        body = answer.json();
+      } catch {
+        // not JSON (a 204): no body
+      }
+      return { status: answer.statusCode, body };
+    };
+    const viewer = { timeZone: viewerTimeZone(request.cookies[TIME_ZONE_COOKIE]) };
+    const rendering = queue.then(() => renderScreen(request.url, get, viewer));
+    queue = rendering.catch(() => undefined);
+    const rendered = await rendering;
+    // No heading: the screen sent the visitor elsewhere (signed out, another role) or is still
+    // a skeleton; the browser decides that from the empty shell, as before.
+    if (!rendered || !rendered.markup.includes('<h1')) return null;
+    const { head, body } = splitHoisted(rendered.markup);
+    const page = pageWith(withHead(shell, head), body);
+    // After the markup, so the screen's HTML comes first on a slow line: the screen's code (asked
+    // for while the entry loads) and its data (read by web/main.tsx once the document is parsed).
+    return page.replace(
+      '</body>',
+      `${modulePreloads(screenCode(rendered.module))}<script type="application/json" id="server-state">${scriptSafeJson(rendered.state)}</script></body>`,
+    );
+  };
+}
+
+/**
+ * The zone the viewer's browser reported (web/lib/time-zone.ts), if it is one Intl knows; else
+ * India's, where our users are.
+ */
+export function viewerTimeZone(reported: string | undefined): string {
+  if (!reported || reported.length > 64) return DEFAULT_TIME_ZONE;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: reported }).resolvedOptions().timeZone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/**
+ * React 19 puts a screen's <title>, <meta> and <link> elements before its markup (it hoists
+ * them into <head> in the browser): they go into the page's head, the page's title replaced.
+ */
+export function splitHoisted(markup: string): { head: string; body: string } {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup);
+  if (!hoisted) return { head: '', body: markup };
+  return { head: hoisted[0], body: markup.slice(hoisted[0].length) };
+}
+
+function withHead(shell: string, head: string): string {
+  if (!head) return shell;
+  let page = head.includes('<title>') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
+  if (head.includes('<meta name="description"'))
+    page = page.replace(/<meta\s+name="description"[^>]*>/, '');
+  return page.replace('</head>', `${head}</head>`);
+}
+
+/** JSON that cannot end the script element it sits in. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

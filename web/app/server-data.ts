@@ -1,0 +1,110 @@
+import { matchPath } from 'react-router';
+import { MESSAGES_PAGE, type MessageView, type RoomView } from '#shared/schemas/chat.ts';
+import { feedKey } from '../features/job-feed/api.ts';
+import { messagesKey, roomWithKey } from '../features/chat/api.ts';
+import { newestPage } from '../features/chat/message-store.ts';
+
+/** An answer of our API to a GET, as the server got it in-process. */
+export interface ServerAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * One query the server answers through its own API before it renders a screen (decision 024):
+ * the answer of `url` (a GET of our API, with the visitor's cookie) is put in the query cache
+ * under `queryKey` — through `data` when the screen keeps it in another shape — exactly as the
+ * screen's own query would have fetched it, so the HTML and the browser's first render agree.
+ * `infinite` queries get it as their first page, with `null` as its page param (their
+ * `initialPageParam` must be null).
+ */
+export interface ServerQuery {
+  queryKey: readonly unknown[];
+  url: string;
+  infinite?: boolean;
+  data?: (answer: unknown) => unknown;
+  /** The answer, when the screen's queries already asked for it. */
+  answer?: ServerAnswer;
+}
+
+/**
+ * A screen rendered on the server: its route pattern and the queries it shows first. `get` asks
+ * the API ahead, for a query whose URL depends on another answer (the chat's room, then its
+ * messages).
+ */
+export interface ServerScreen {
+  path: string;
+  /**
+   * The screen's module, as Vite's manifest names it (its path under web/): the page asks for its
+   * code with the HTML, so the app can take the screen over as soon as its own script has run.
+   */
+  module: string;
+  /** Only for a signed-in visitor: anyone else is sent elsewhere by the browser, as before. */
+  signedIn?: boolean;
+  queries: (
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+    get: (url: string) => Promise<ServerAnswer>,
+  ) => ServerQuery[] | Promise<ServerQuery[]>;
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * A chat: the room with the other user (for the job when given), then its newest messages, as
+ * the chat screen's own queries keep them (features/chat/use-chat-queries.ts). A room that does
+ * not exist yet is made by the browser (a POST), never by a page load.
+ */
+const chatScreen = (path: string): ServerScreen => ({
+  path,
+  module: 'features/chat/chat-page.tsx',
+  signedIn: true,
+  async queries({ id }, search, get) {
+    const job = search.get('job');
+    const roomUrl = `/api/rooms/with/${enc(id ?? '')}${job ? `?job=${enc(job)}` : ''}`;
+    const answer = await get(roomUrl);
+    if (answer.status !== 200) return [];
+    const { room } = answer.body as { room: RoomView };
+    return [
+      {
+        queryKey: roomWithKey(id ?? '', job),
+        url: roomUrl,
+        answer,
+        data: (a) => (a as { room: RoomView }).room,
+      },
+      {
+        queryKey: messagesKey(room.id),
+        url: `/api/rooms/${enc(room.id)}/messages?limit=${MESSAGES_PAGE}`,
+        data: (a) =>
+          newestPage(undefined, (a as { messages: MessageView[] }).messages, MESSAGES_PAGE),
+      },
+    ];
+  },
+});
+
+/** Screens the server renders with their data; every other path gets the empty shell. */
+export const SERVER_SCREENS: ServerScreen[] = [
+  {
+    // The seeker's feed, its first page unfiltered (a search or a type chip is the browser's).
+    path: '/jobseeker-dashboard',
+    module: 'features/job-feed/job-feed-page.tsx',
+    signedIn: true,
+    queries: (_, search) =>
+      search.has('q') || search.has('type')
+        ? []
+        : [{ queryKey: feedKey({ q: '', type: null }), url: '/api/jobs/feed', infinite: true }],
+  },
+  chatScreen('/jobseeker-chat/:id'),
+  chatScreen('/recruiter-messages/chat/:id'),
+];
+
+/** The screen entry and its params for a pathname, if the server renders it. */
+export function serverScreenFor(
+  pathname: string,
+): { screen: ServerScreen; params: Record<string, string | undefined> } | null {
+  for (const screen of SERVER_SCREENS) {
+    const match = matchPath(screen.path, pathname);
+    if (match) return { screen, params: match.params };
+  }
+  return null;
+}
