@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from 'playwright-core';
 import { loginOverHttp } from '#server/test/server-process.ts';
 import { chatPath } from '#shared/routes.ts';
 
@@ -40,12 +41,12 @@ async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeE
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
   });
   try {
+    if (cookie) await signIn(chrome.port, url, cookie);
     const result = await lighthouse(url, {
       port: chrome.port,
       onlyCategories: ['performance'],
       output: 'json',
       logLevel: 'error',
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     const lhr = result!.lhr;
     if (lhr.runtimeError) return { runtimeError: lhr.runtimeError.code };
@@ -68,6 +69,24 @@ async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeE
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * The session as a real cookie of the browser Lighthouse drives (it clears storage before a run,
+ * but not cookies): a Cookie header added to requests (`extraHeaders`) is not sent with every
+ * request the app makes, and an app signed out half-way is not the page to measure.
+ */
+async function signIn(port: number, url: string, cookie: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = cookie.split(';').map((pair) => {
+      const [name, ...value] = pair.trim().split('=');
+      return { name: name!, value: value.join('='), url: new URL('/', url).href };
+    });
+    await browser.contexts()[0]!.addCookies(cookies);
+  } finally {
+    await browser.close();
   }
 }
 

@@ -198,3 +198,48 @@ describe('a chat, rendered by the server', () => {
     expect(text).not.toContain('server-state');
   });
 });
+
+describe('public pages, rendered by the server', () => {
+  it('a visitor gets /jobs with its jobs in the HTML', async () => {
+    const { res, text } = await html('/jobs');
+    expect(res.status).toBe(200);
+    expect(text).toMatch(/<h1[^>]*>/);
+    expect(text).toContain('id="server-state"');
+    expect(text).toMatch(/<title data-server-head="">[^<]+<\/title>/);
+    // One title and one description: the page's own replace the shell's.
+    expect(text.match(/<title/g)).toHaveLength(1);
+    expect(text.match(/<meta[^>]* name="description"/g)).toHaveLength(1);
+  });
+
+  it('a job that does not exist is a 404, which the app explains', async () => {
+    const { res, text } = await html(`/jobs/view/no-such-job-${crypto.randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect(text).not.toContain('server-state');
+    const { page } = pair.seeker;
+    await page.goto(`/jobs/view/no-such-job-${crypto.randomUUID()}`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+});
+
+describe("in the account's language", () => {
+  it('a Hindi account gets its feed in Hindi from the server, taken over without a mismatch', async () => {
+    const { page } = pair.seeker;
+    const set = await page.request.put('/api/me/language', { data: { language: 'hi' } });
+    expect(set.ok()).toBe(true);
+    try {
+      const { text } = await html(FEED, seekerCookie);
+      expect(text).toContain('<html lang="hi">');
+      const h1 = /<h1[^>]*>([^<]+)<\/h1>/.exec(text)?.[1] ?? '';
+      expect(h1).toMatch(/[\u0900-\u097F]/);
+      const seen = watch(page);
+      await page.goto(FEED);
+      await hydrated(page.getByRole('article').first().getByRole('link').first());
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(h1);
+      expect(seen.errors.filter((e) => /hydrat|mismatch|Minified React error/i.test(e))).toEqual(
+        [],
+      );
+    } finally {
+      await page.request.put('/api/me/language', { data: { language: 'en' } });
+    }
+  });
+});

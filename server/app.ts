@@ -42,6 +42,8 @@ import {
 } from './modules/matching/candidate-scores.ts';
 import { createReplyRates } from './modules/reply-rate/reply-rate.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { publicRoutes } from './modules/public/public.routes.ts';
+import { siteRoutes } from './modules/public/site.routes.ts';
 import { createNotifications, type NotificationOptions } from './modules/notifications/worker.ts';
 
 export interface RouteInfo {
@@ -80,6 +82,8 @@ export interface BuildOptions {
   overload?: Partial<OverloadOptions> | boolean;
   /** The notification worker: its clock, and whether it runs on its own (default) or on drain(). */
   notifications?: NotificationOptions;
+  /** URLs per sitemap file (decision 027): the protocol's 50,000 by default; tests make it small. */
+  sitemapUrlsPerFile?: number;
 }
 
 /** Builds the whole server for a configuration; main.ts listens, tests inject or listen on port 0. */
@@ -208,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await candidatesRoutes(scope, ctx);
     await moderationRoutes(scope, ctx);
     await notificationsRoutes(scope, ctx);
+    await publicRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, options.heartbeat);
     scope.get(
       '/api/openapi.json',
@@ -216,6 +221,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     );
   });
 
+  // robots.txt, the sitemaps, /manifest.json and a job page's 301: before the web app's catch-all.
+  await siteRoutes(app, ctx, { sitemapUrlsPerFile: options.sitemapUrlsPerFile });
   serveWebApp(app, config);
 
   const pruneTimer = setInterval(

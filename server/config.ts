@@ -50,6 +50,8 @@ const envSchema = z.object({
     .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: address or an https:// URL')
     .optional(),
   SMS_NOTIFY_TEMPLATE_ID: z.string().optional(),
+  SMS_TEMPLATE_ID_HI: z.string().optional(),
+  SMS_NOTIFY_TEMPLATE_ID_HI: z.string().optional(),
   NOTIFY_SMS_AFTER_MINUTES: z.coerce
     .number()
     .int()
@@ -97,6 +99,9 @@ export interface Config {
         templateId: string;
         /** DLT template of the SMS fallback ("New message from {name} on NearHire: {link}"). */
         notifyTemplateId: string;
+        /** The Hindi DLT templates (decision 026); users who chose Hindi get English without. */
+        templateIdHi?: string;
+        notifyTemplateIdHi?: string;
       };
   /** Web Push (VAPID, URL-safe base64): required in production, generated in development. */
   push: { publicKey: string; privateKey: string; subject: string };
@@ -170,6 +175,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             senderId: require('SMS_SENDER_ID', e.SMS_SENDER_ID),
             templateId: require('SMS_TEMPLATE_ID', e.SMS_TEMPLATE_ID),
             notifyTemplateId: require('SMS_NOTIFY_TEMPLATE_ID', e.SMS_NOTIFY_TEMPLATE_ID),
+            templateIdHi: e.SMS_TEMPLATE_ID_HI,
+            notifyTemplateIdHi: e.SMS_NOTIFY_TEMPLATE_ID_HI,
           }
         : { driver: 'console' },
     mail:

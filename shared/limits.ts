@@ -113,3 +113,22 @@ export const PUSH_PROMPT = {
   /** "Not now" hides the offer on this device for this long. */
   snoozeDays: 14,
 } as const;
+
+/** The public job pages, the sitemap and the salary guide (issue 17, docs/decisions/027). */
+export const PUBLIC_PAGES = {
+  /** Public API reads per client address: a token bucket, like the other per-IP limits. */
+  readsPerIpPerMinute: 120,
+  readsBurst: 60,
+  /** URLs per sitemap file (the protocol's maximum); an index lists the files when there are more. */
+  sitemapUrlsPerFile: 50_000,
+  /** Rows read per statement while a sitemap file is written (keyset batches, never all at once). */
+  sitemapBatch: 2_000,
+  /** The salary guide and the filters' counts are one aggregate, kept this long per instance. */
+  statsCacheSeconds: 600,
+  /** Cities offered in the city filter and the salary guide: those with the most open jobs. */
+  topCities: 40,
+  /** Open jobs shown under each company on /companies. */
+  jobsPerCompany: 3,
+  /** How long an open job is said to stay valid (JSON-LD validThrough), counted from today. */
+  openJobValidDays: 30,
+} as const;

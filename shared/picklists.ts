@@ -1,4 +1,4 @@
-import { msg } from './i18n/messages.ts';
+import { msg, type MessageKey } from './i18n/messages.ts';
 import { en } from './i18n/en.ts';
 
 // One canonical code per pick-list value (decisions.md "Data"); labels live in the catalogue under
@@ -38,8 +38,9 @@ export type UserRole = PickCode<'userRole'>;
 export type RoomStatus = PickCode<'roomStatus'>;
 export type ContactVisibility = PickCode<'contactVisibility'>;
 
+/** A pick-list value's label. The list is typed; the code comes from data (an unknown one shows its key). */
 export function pickLabel<L extends PickListName>(list: L, code: string): string {
-  return msg(`pick.${list}.${code}`);
+  return msg(`pick.${list}.${code}` as `pick.${L}.${PickCode<L>}` & MessageKey);
 }
 
 export function pickOptions<L extends PickListName>(

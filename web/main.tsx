@@ -1,10 +1,13 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { loadTexts } from './lib/i18n.ts';
+import { loadTexts, setLanguage } from './lib/i18n.ts';
+import { isLanguage } from '#shared/i18n/languages.ts';
 import { App } from './app/app.tsx';
 import { hasKeptUser } from './lib/session.ts';
 import { reportTimeZone } from './lib/time-zone.ts';
+import { setSiteOrigin } from './lib/site-origin.ts';
+import { setTimeZone } from './lib/dates.ts';
 
 reportTimeZone();
 
@@ -19,6 +22,16 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator)
 // data, so the first render here is the same screen and takes the markup over.
 const serverState = document.getElementById('server-state');
 const state: unknown = serverState ? JSON.parse(serverState.textContent || 'null') : undefined;
+if (serverState) {
+  // Its canonical addresses were written with the site's public origin: so are the app's. Its
+  // dates are in the zone the server knew for this browser (India's on a first visit, before
+  // this app could tell it): the app keeps that zone for this visit, so its first render
+  // matches; the next page load comes in this browser's own zone.
+  setSiteOrigin(serverState.dataset.origin ?? null);
+  setTimeZone(serverState.dataset.timeZone);
+  // The page's title, description and canonical link: the app renders its own.
+  for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
+}
 
 const app = (
   <StrictMode>
@@ -29,7 +42,8 @@ const root = document.getElementById('root')!;
 const options = {
   // A page that differs from its first render here is rendered anew by React; said plainly so
   // the journeys (e2e/server-render.test.ts) fail on it.
-  onRecoverableError: (error: unknown) => console.error('hydration mismatch:', error),
+  onRecoverableError: (error: unknown, info: { componentStack?: string }) =>
+    console.error('hydration mismatch:', error, info.componentStack ?? ''),
 };
 if (state !== undefined) {
   // A screen the server rendered with its data (decision 024) was made with the whole text
@@ -38,7 +52,12 @@ if (state !== undefined) {
   // over in a transition: React yields to the browser every few milliseconds instead of one long
   // task on a slow phone.
   const hydrate = () => startTransition(() => void hydrateRoot(root, app, options));
-  void loadTexts().then(hydrate, hydrate);
+  // In the language it was rendered in (the account's: decision 026), its texts loaded first.
+  const language = serverState?.dataset.language;
+  void Promise.all([loadTexts(), isLanguage(language) ? setLanguage(language, false) : null]).then(
+    hydrate,
+    hydrate,
+  );
 } else if (root.firstElementChild && !hasKeptUser()) {
   // / and /login come prerendered for a visitor (web/prerender.tsx): the app takes that markup
   // over at once, before anyone can type into its form.

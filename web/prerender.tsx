@@ -7,8 +7,11 @@ import { createQueryClient } from './lib/query-client.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import { meKey } from './lib/session.ts';
 import { setTimeZone } from './lib/dates.ts';
+import { setLanguage } from './lib/i18n.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages.ts';
+import { setSiteOrigin } from './lib/site-origin.ts';
 import { AppRoutes } from './app/routes.tsx';
-import { serverScreenFor, type ServerAnswer } from './app/server-data.ts';
+import { serverScreenFor, SIGNED_IN_QUERIES, type ServerAnswer } from './app/server-data.ts';
 
 // The web app rendered to HTML in Node: built by `vite build --ssr prerender.tsx` (into
 // dist/web/ssr), used at build time by scripts/prerender.ts and per request by the server
@@ -37,9 +40,14 @@ export function prerender(url: string): string {
 /** A GET of our own API as the visitor (the server answers it in-process, with their cookie). */
 export type ServerGet = (url: string) => Promise<ServerAnswer>;
 
-export interface ServerRendered {
+/** What a screen the server renders comes to: its page, or a 404 when its subject is missing. */
+export type ServerRendered = RenderedScreen | { notFound: true };
+
+export interface RenderedScreen {
   /** The screen's module (web/app/server-data.ts), whose code the page preloads. */
   module: string;
+  /** The language it was rendered in, which the app takes the page over in. */
+  language: Language;
   /** The screen's markup; React puts its <title>, <meta> and <link> first. */
   markup: string;
   /** The query cache it was rendered from, for the browser's first render (web/main.tsx). */
@@ -54,7 +62,7 @@ export interface ServerRendered {
 export async function renderScreen(
   url: string,
   get: ServerGet,
-  viewer: { timeZone: string },
+  viewer: { timeZone: string; origin: string },
 ): Promise<ServerRendered | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const found = serverScreenFor(pathname);
@@ -70,9 +78,14 @@ export async function renderScreen(
   )
     return null;
   queryClient.setQueryData(meKey, user);
-  const queries = await found.screen.queries(found.params, new URLSearchParams(search), get);
+  const queries = [
+    ...(found.screen.signedIn ? SIGNED_IN_QUERIES : []),
+    ...(await found.screen.queries(found.params, new URLSearchParams(search), get)),
+  ];
   for (const query of queries) {
     const answer = query.answer ?? (await get(query.url));
+    if (query.required && (answer.status === 404 || answer.status === 400))
+      return { notFound: true };
     // A query the server could not answer is left to the browser, which shows its own error.
     if (answer.status !== 200) continue;
     const data = query.data ? query.data(answer.body) : answer.body;
@@ -81,15 +94,23 @@ export async function renderScreen(
       query.infinite ? { pages: [data], pageParams: [null] } : data,
     );
   }
-  // Dates as the viewer's phone shows them. The server renders one screen at a time
-  // (server/pages/server-render.ts), so this setting is theirs for the whole render.
+  // In the account's language (decision 026; a visitor's choice lives on their device: English
+  // here, and the app switches after taking the page over), dates as the viewer's phone shows
+  // them. The server renders one screen at a time (server/pages/server-render.ts), so these
+  // settings are theirs for the whole render.
+  const language = user?.language ?? DEFAULT_LANGUAGE;
+  await setLanguage(language, false);
   setTimeZone(viewer.timeZone);
+  // Public pages name their canonical address with the site's public origin.
+  setSiteOrigin(viewer.origin);
   let markup = '';
   try {
     const { prelude } = await prerenderToNodeStream(tree(url, queryClient));
     for await (const chunk of prelude) markup += String(chunk);
   } finally {
     setTimeZone(undefined);
+    setSiteOrigin(null);
+    await setLanguage(DEFAULT_LANGUAGE, false);
   }
-  return { module: found.screen.module, markup, state: dehydrate(queryClient) };
+  return { module: found.screen.module, language, markup, state: dehydrate(queryClient) };
 }

@@ -226,7 +226,11 @@ describe('POST /api/auth/otp with the HTTP SMS driver', () => {
     const failed = await requestCode(phone, '10.3.0.2');
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
-      error: { code: 'login.sendFailed', message: 'Failed to send OTP. Please try again.' },
+      error: {
+        code: 'login.sendFailed',
+        key: 'login.sendFailed',
+        message: 'Failed to send OTP. Please try again.',
+      },
     });
     expect(failed.body).not.toContain('upstream exploded');
     expect(gw.received).toHaveLength(1);

@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { DevOutbox } from './outbox.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { maskPhone } from '#shared/phone.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 
 export interface SmsMessage {
   /** +91 followed by 10 digits. */
@@ -11,6 +12,8 @@ export interface SmsMessage {
   vars: Record<string, string>;
   /** Which DLT template: the login code (default) or the SMS fallback of a chat (`notify`). */
   template?: 'login' | 'notify';
+  /** The recipient's language: `text` is in it, and so is the template when one is registered. */
+  language?: Language;
 }
 
 export interface SmsDriver {
@@ -46,12 +49,18 @@ export function httpSmsDriver(options: {
   templateId: string;
   /** The SMS fallback's template (SMS_NOTIFY_TEMPLATE_ID). */
   notifyTemplateId?: string;
+  /** The Hindi templates (SMS_TEMPLATE_ID_HI, SMS_NOTIFY_TEMPLATE_ID_HI); English without them. */
+  templateIdHi?: string;
+  notifyTemplateIdHi?: string;
   timeoutMs?: number;
 }): SmsDriver {
   return {
     async send(message) {
-      const templateId =
-        message.template === 'notify' ? options.notifyTemplateId : options.templateId;
+      const notify = message.template === 'notify';
+      const hindi = message.language === 'hi';
+      const templateId = notify
+        ? ((hindi ? options.notifyTemplateIdHi : undefined) ?? options.notifyTemplateId)
+        : ((hindi ? options.templateIdHi : undefined) ?? options.templateId);
       if (!templateId) throw new SmsDeliveryError('SMS gateway: no template for this message');
       let response: Response;
       try {

@@ -161,6 +161,14 @@ describe('demo companies', () => {
               (SELECT count(DISTINCT recruiter_id)::int FROM candidate_scores) AS recruiters`,
     );
     expect(row).toEqual({ stale: 0, queued: 0, recruiters: DEMO_COMPANIES.length + 1 });
+    // The Home tab's journeys (e2e/candidates.test.ts) scroll to a second page of 20: the demo
+    // recruiter's seekers of their categories or area (decision 025) must fill it.
+    const [demo] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM candidate_scores cs JOIN users u ON u.id = cs.recruiter_id
+        WHERE u.phone_no = $1`,
+      [DEMO_RECRUITER_PHONE],
+    );
+    expect(demo!.n).toBeGreaterThan(40);
   });
 
   it('generated seekers are onboarded with varied preferences across cities', async () => {

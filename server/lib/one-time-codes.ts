@@ -67,7 +67,7 @@ export class OneTimeCodes {
       );
       const wait = last[0]?.wait ?? 0;
       if (wait > 0) throw tooManyRequests('login.resendTooSoon', wait);
-      const windows = [
+      const windows: Window[] = [
         {
           bucket: `${req.purpose}:sent`,
           key: req.target,

@@ -1,3 +1,4 @@
+import type { MessageKey } from '#shared/i18n/keys.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError, tooManyRequests } from './errors.ts';
 
@@ -7,7 +8,7 @@ export interface Window {
   limit: number;
   seconds: number;
   /** Catalogue key of the message a person sees when over the limit. */
-  message: string;
+  message: MessageKey;
 }
 
 /**
@@ -56,7 +57,7 @@ export interface Bucket {
   seconds: number;
   burst?: number;
   /** Catalogue key of the message a person sees when over the limit (gets `{{seconds}}`). */
-  message: string;
+  message: MessageKey;
 }
 
 /**

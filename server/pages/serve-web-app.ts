@@ -29,7 +29,7 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
       );
     },
   });
-  const renderScreen = createScreenRenderer(app, config.webDist);
+  const renderScreen = createScreenRenderer(app, config.webDist, config.publicOrigin);
   app.get(
     '/*',
     { config: { policy: 'public' }, schema: { hide: true } },
@@ -49,9 +49,10 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
           const page = await renderScreen(request);
           if (page)
             return reply
+              .code(page.status)
               .header('cache-control', 'private, no-store')
               .type('text/html; charset=utf-8')
-              .send(page);
+              .send(page.html);
         } catch (err) {
           // The browser renders it itself from the empty shell, as it always could.
           request.log.error({ err }, 'server render failed; sending the empty shell');

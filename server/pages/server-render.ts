@@ -20,16 +20,25 @@ interface SsrBundle {
   renderScreen(
     url: string,
     get: (url: string) => Promise<Answer>,
-    viewer: { timeZone: string },
-  ): Promise<{ module: string; markup: string; state: unknown } | null>;
+    viewer: { timeZone: string; origin: string },
+  ): Promise<
+    { module: string; language: string; markup: string; state: unknown } | { notFound: true } | null
+  >;
 }
 
 const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 
-export type ScreenRenderer = (request: FastifyRequest) => Promise<string | null>;
+/** A page for the request, or null when the browser renders it from the empty shell. */
+export type ScreenRenderer = (
+  request: FastifyRequest,
+) => Promise<{ status: 200 | 404; html: string } | null>;
 
 /** The renderer of the built web app in `webDist`, or null when the build has no server bundle. */
-export function createScreenRenderer(app: FastifyInstance, webDist: string): ScreenRenderer | null {
+export function createScreenRenderer(
+  app: FastifyInstance,
+  webDist: string,
+  publicOrigin: string,
+): ScreenRenderer | null {
   const bundlePath = path.join(webDist, 'ssr', 'prerender.js');
   if (!existsSync(bundlePath)) return null;
   let bundle: Promise<SsrBundle> | null = null;
@@ -65,21 +74,30 @@ export function createScreenRenderer(app: FastifyInstance, webDist: string): Scr
       }
       return { status: answer.statusCode, body };
     };
-    const viewer = { timeZone: viewerTimeZone(request.cookies[TIME_ZONE_COOKIE]) };
+    const viewer = {
+      timeZone: viewerTimeZone(request.cookies[TIME_ZONE_COOKIE]),
+      origin: publicOrigin,
+    };
     const rendering = queue.then(() => renderScreen(request.url, get, viewer));
     queue = rendering.catch(() => undefined);
     const rendered = await rendering;
+    // What the page is about does not exist (an unknown job): a 404, which the app explains.
+    if (rendered && 'notFound' in rendered) return { status: 404, html: readShell(webDist) };
     // No heading: the screen sent the visitor elsewhere (signed out, another role) or is still
     // a skeleton; the browser decides that from the empty shell, as before.
     if (!rendered || !rendered.markup.includes('<h1')) return null;
     const { head, body } = splitHoisted(rendered.markup);
-    const page = pageWith(withHead(shell, head), body);
+    const page = pageWith(withHead(shell, head), body).replace(
+      '<html lang="en">',
+      `<html lang="${rendered.language}">`,
+    );
     // After the markup, so the screen's HTML comes first on a slow line: the screen's code (asked
     // for while the entry loads) and its data (read by web/main.tsx once the document is parsed).
-    return page.replace(
+    const html = page.replace(
       '</body>',
-      `${modulePreloads(screenCode(rendered.module))}<script type="application/json" id="server-state">${scriptSafeJson(rendered.state)}</script></body>`,
+      `${modulePreloads(screenCode(rendered.module))}<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}">${scriptSafeJson(rendered.state)}</script></body>`,
     );
+    return { status: 200, html };
   };
 }
 
@@ -103,13 +121,16 @@ export function viewerTimeZone(reported: string | undefined): string {
 export function splitHoisted(markup: string): { head: string; body: string } {
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup);
   if (!hoisted) return { head: '', body: markup };
-  return { head: hoisted[0], body: markup.slice(hoisted[0].length) };
+  // Marked, so the app can take them out before it renders its own (web/main.tsx): React does
+  // not always adopt head elements it did not make, and a page would keep two canonical links.
+  const head = hoisted[0].replace(/<(title|meta|link)\b/g, '<$1 data-server-head=""');
+  return { head, body: markup.slice(hoisted[0].length) };
 }
 
 function withHead(shell: string, head: string): string {
   if (!head) return shell;
-  let page = head.includes('<title>') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
-  if (head.includes('<meta name="description"'))
+  let page = head.includes('<title ') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
+  if (head.includes(' name="description"'))
     page = page.replace(/<meta\s+name="description"[^>]*>/, '');
   return page.replace('</head>', `${head}</head>`);
 }

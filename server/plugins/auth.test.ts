@@ -25,6 +25,13 @@ const PUBLIC_API_ROUTES = [
   'GET /api/cities',
   // The signed, expiring token in the query is the credential (decisions.md "Files").
   'GET /api/files/resume',
+  // The public job pages, companies and salary guide (issue 17, decision 027): what a job
+  // advertisement shows, never a person's data.
+  'GET /api/public/jobs',
+  'GET /api/public/jobs/:id',
+  'GET /api/public/filters',
+  'GET /api/public/companies',
+  'GET /api/public/salary-guide',
 ].sort();
 
 // The spec's wording differs by screen (section 5 and 8); every one is a 'log in' message.
@@ -71,7 +78,7 @@ describe('every /api route is private unless it says otherwise', () => {
       if (route.method === 'HEAD') continue; // HEAD answers carry no body
       const body = res.json();
       expect(body, label).toEqual({
-        error: { code: expect.any(String), message: expect.any(String) },
+        error: { code: expect.any(String), key: expect.any(String), message: expect.any(String) },
       });
       expect(LOGIN_MESSAGES, label).toContain(body.error.message);
     }
@@ -147,7 +154,9 @@ describe('sessions and unknown paths', () => {
       });
       expect(res.statusCode, method).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ error: { code: 'errors.notFound', message: 'Not found' } });
+      expect(res.json()).toEqual({
+        error: { code: 'errors.notFound', key: 'errors.notFound', message: 'Not found' },
+      });
     }
   });
 
@@ -179,6 +188,7 @@ describe('sessions and unknown paths', () => {
     expect(res.json()).toEqual({
       error: {
         code: 'session.expired',
+        key: 'session.expired',
         message: 'Your session has expired. Please log in again.',
       },
     });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SESSION } from '#shared/limits.ts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
 import type { Ctx } from '../context.ts';
 import { findSession, type SessionUser } from '../modules/auth/sessions.ts';
 import { AppError, unauthorized } from '../lib/errors.ts';
@@ -17,7 +18,7 @@ declare module 'fastify' {
      */
     policy?: PolicyName;
     /** Catalogue key of the 401 message for this route (e.g. 'jobs.mustLogin'). */
-    authMessage?: string;
+    authMessage?: MessageKey;
   }
 }
 

@@ -1,9 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { english } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
+import { textIn } from '#shared/i18n/texts.ts';
+import type { Vars } from '#shared/i18n/translate.ts';
 import { AppError } from '../lib/errors.ts';
+import { madeMessage, registerRequestMessages, requestLanguage } from '../lib/language.ts';
 
-const GENERIC: Record<number, string> = {
+const GENERIC: Record<number, MessageKey> = {
   400: 'errors.badRequest',
   401: 'errors.unauthorized',
   403: 'errors.forbidden',
@@ -13,22 +16,41 @@ const GENERIC: Record<number, string> = {
 };
 
 /**
- * Every error leaves the server as { error: { code, message } } with a message a person can act
- * on. Validation errors carry the shared schema's own message; 5xx never leak internals.
+ * Every error leaves the server as `{ error: { code, message, key, vars? } }` with a message a
+ * person can act on, in the user's language (their chosen one, else Accept-Language; decision
+ * 026). `code` is what it always was (the error's catalogue key; 'errors.badRequest' for every
+ * validation failure); `key` and `vars` are the catalogue key and variables of `message` itself,
+ * so the web app can say it in the language chosen there with its numbers. Validation errors carry
+ * the shared schema's own message; 5xx never leak internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  registerRequestMessages(app);
+
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    code: MessageKey,
+    key: MessageKey = code,
+    vars?: Vars,
+  ) => {
+    const message = textIn(requestLanguage(request), key, vars);
+    return reply.code(status).send({
+      error: { code, message, key, ...(vars && Object.keys(vars).length ? { vars } : {}) },
+    });
+  };
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
-      return reply.code(err.status).send({ error: { code: err.code, message: err.message } });
+      const said = err.said ?? { key: err.code, vars: err.vars };
+      return send(request, reply, err.status, err.code, said.key, said.vars);
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const first = err.validation[0];
-      const message =
-        first?.message && !first.message.startsWith('Invalid input')
-          ? first.message
-          : english('errors.badRequest');
-      return reply.code(400).send({ error: { code: 'errors.badRequest', message } });
+      const first = err.validation[0]?.message;
+      // A schema's own message was made by msg() during this request: its key and variables.
+      const made = first ? madeMessage(first) : undefined;
+      return send(request, reply, 400, 'errors.badRequest', made?.key, made?.vars as Vars);
     }
     // A value PostgreSQL refuses as data (class 22: a NUL byte, a malformed uuid, a number out of
     // range), or a reference to a row that does not exist (23503: a city id nobody has), came
@@ -36,15 +58,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const sqlState = (err as { code?: unknown }).code;
     if (typeof sqlState === 'string' && /^(22[0-9A-Z]{3}|23503)$/.test(sqlState)) {
       request.log.warn({ sqlState }, 'input refused by the database');
-      return reply.code(400).send({
-        error: { code: 'errors.badRequest', message: english('errors.badRequest') },
-      });
+      return send(request, reply, 400, 'errors.badRequest');
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err }, 'request failed');
     const code = GENERIC[status] ?? (status >= 500 ? 'errors.internal' : 'errors.badRequest');
-    return reply.code(status).send({ error: { code, message: english(code) } });
+    return send(request, reply, status, code);
   });
 
   // NUL and other C0 control characters (tab and newlines aside) have no place in any text we
@@ -56,11 +76,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasControlCharacter(request.body)) throw new AppError(400, 'errors.controlCharacter');
   });
 
-  app.setNotFoundHandler((request, reply) => {
-    reply
-      .code(404)
-      .send({ error: { code: 'errors.notFound', message: english('errors.notFound') } });
-  });
+  app.setNotFoundHandler((request, reply) => send(request, reply, 404, 'errors.notFound'));
 }
 
 // eslint-disable-next-line no-control-regex

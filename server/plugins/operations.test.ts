@@ -19,7 +19,11 @@ describe('load shedding', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe(String(OPERATIONS.retryAfterSeconds));
     expect(res.json()).toEqual({
-      error: { code: 'errors.unavailable', message: expect.stringMatching(/busy/) },
+      error: {
+        code: 'errors.unavailable',
+        key: 'errors.unavailable',
+        message: expect.stringMatching(/busy/),
+      },
     });
     const login = await t.app.inject({
       method: 'POST',

@@ -1,4 +1,4 @@
-import { TRUST_LIMITS } from '#shared/limits.ts';
+import { PUBLIC_PAGES, TRUST_LIMITS } from '#shared/limits.ts';
 import type { Bucket } from '../lib/rate-limit.ts';
 
 // The buckets of shared/limits.ts TRUST_LIMITS for each guarded action: one per account and one
@@ -44,5 +44,19 @@ export function messageBuckets(userId: string, ip: string): Bucket[] {
   return [
     { bucket: 'message', key: userId, limit: l.perMinute, burst: l.burst, seconds: 60, message },
     { bucket: 'message-ip', key: ip, limit: l.perIpPerMinute, seconds: 60, message },
+  ];
+}
+
+/** Reads of the public pages' API and sitemaps (decision 027): per client address only. */
+export function publicReadBuckets(ip: string): Bucket[] {
+  return [
+    {
+      bucket: 'public-read-ip',
+      key: ip,
+      limit: PUBLIC_PAGES.readsPerIpPerMinute,
+      burst: PUBLIC_PAGES.readsBurst,
+      seconds: 60,
+      message: 'public.tooManyRequests',
+    },
   ];
 }

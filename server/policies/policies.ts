@@ -1,6 +1,7 @@
 import type { ContactVisibility } from '#shared/picklists.ts';
 import type { SessionUser } from '../modules/auth/sessions.ts';
 import { AppError } from '../lib/errors.ts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
 
 /**
  * Who may do what: every authorization rule of the server, in one table. A route names its
@@ -37,7 +38,7 @@ type Denial = AppError;
 type Gate = (user: Actor | null) => Denial | null;
 type Rule<R> = (user: Actor, resource: R) => Denial | null;
 
-const deny = (status: number, code: string) => new AppError(status, code);
+const deny = (status: number, code: MessageKey) => new AppError(status, code);
 const signedIn: Gate = (u) => (u ? null : deny(401, 'session.mustLogin'));
 const role =
   (wanted: 'user' | 'recruiter' | 'admin'): Gate =>

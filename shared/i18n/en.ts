@@ -631,7 +631,326 @@ export const en = {
     aboutText:
       'NearHire connects job seekers and recruiters in the same city. Seekers chat directly with the boss who is hiring; recruiters see candidates who fit their jobs, nearest first.',
     companiesTitle: 'Companies',
-    companiesText: 'Verified companies hiring near you will be listed here.',
+    companiesText:
+      'Companies that verified their office e-mail domain, with their open jobs. The mark names the domain that was checked.',
+  },
+  // The public pages (issue 17, docs/decisions/027): job lists and pages, companies, the salary
+  // guide and the information pages linked from the public header and footer.
+  public: {
+    tooManyRequests: 'Too many requests from your network. Try again in {{wait}}.',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no such list of jobs. Browse all jobs instead.',
+    browseAll: 'Browse all jobs',
+    loadFailed: 'Could not load this page. Check your connection and try again.',
+    retry: 'Try again',
+    loadMore: 'Show more',
+    loadingMore: 'Loading more...',
+    footer: {
+      label: 'Site links',
+      seekers: 'For job seekers',
+      employers: 'For employers',
+      company: 'NearHire',
+      copyright: '© {{year}} NearHire. Direct hiring nearby.',
+    },
+    links: {
+      jobs: 'Browse Jobs',
+      about: 'About',
+      companies: 'Companies',
+      'career-resources': 'Career Resources',
+      'salary-guide': 'Salary Guide',
+      pricing: 'Pricing',
+      'recruiting-solutions': 'Recruiting Solutions',
+      'employer-resources': 'Employer Resources',
+      contact: 'Contact',
+      privacy: 'Privacy Policy',
+      terms: 'Terms of Use',
+    },
+    topics: {
+      healthInsurance: 'Health insurance',
+      techRecruiter: 'Tech recruiter',
+    },
+    list: {
+      allTitle: 'Jobs in India',
+      allDescription:
+        'Open jobs from recruiters across India. Chat directly with the boss who is hiring, no agents in between.',
+      categoryTitle: '{{category}} jobs',
+      categoryDescription:
+        'Open {{category}} jobs across India on NearHire. Chat directly with the recruiter.',
+      cityTitle: 'Jobs in {{city}}',
+      cityDescription:
+        'Open jobs in {{city}}, {{state}} on NearHire. Chat directly with the recruiter who is hiring.',
+      topicTitle: '{{topic}} jobs',
+      topicDescription: 'Open {{topic}} jobs on NearHire. Chat directly with the recruiter.',
+      metaTitle: '{{title}} | NearHire',
+      searchLabel: 'Search jobs',
+      searchPlaceholder: 'Job title, company or skill',
+      categoryLabel: 'Category',
+      cityLabel: 'City',
+      anyCategory: 'All categories',
+      anyCity: 'All cities',
+      cityOption: '{{city}} ({{count}})',
+      apply: 'Search',
+      clear: 'Clear filters',
+      empty: 'No open jobs found here right now.',
+      emptyHint: 'Try other words, another city or all categories.',
+      results: 'Job list',
+      byCategory: 'Jobs by category',
+      byCity: 'Jobs by city',
+      posted: 'Posted {{date}}',
+    },
+    job: {
+      metaTitle: '{{title}} at {{company}}, {{location}} | NearHire',
+      metaDescription: '{{title}} at {{company}} in {{location}}. {{salary}}. {{excerpt}}',
+      closedTitle: 'This job is closed',
+      closedText: 'The recruiter is no longer hiring for it. Browse other open jobs.',
+      salary: 'Salary',
+      location: 'Location',
+      type: 'Job type',
+      level: 'Experience',
+      category: 'Category',
+      posted: 'Posted on',
+      aboutJob: 'About the job',
+      requirements: 'Requirements',
+      details: 'Details',
+      company: 'Company',
+      verified: 'Verified company',
+      chat: 'Chat with Recruiter',
+      chatHint: 'Log in with your phone number to chat with the recruiter. It takes a minute.',
+      recruiterCannotChat: 'Recruiters cannot apply to jobs. Log in as a job seeker to chat.',
+      startingChat: 'Opening the chat...',
+      moreJobs: 'More {{category}} jobs',
+      notFound: 'Job not found',
+      notFoundText: 'This job does not exist or is no longer shown.',
+      back: 'All jobs',
+    },
+    companies: {
+      // The title and introduction are `info.companiesTitle` and `info.companiesText`.
+      metaTitle: 'Verified companies hiring | NearHire',
+      openJobs_one: '{{count}} open job',
+      openJobs_other: '{{count}} open jobs',
+      verifiedDomain: 'Verified: {{domain}}',
+      empty: 'No verified company has open jobs right now.',
+    },
+    salary: {
+      metaTitle: 'Salary guide: pay by job category and city | NearHire',
+      title: 'Salary guide',
+      description:
+        'What open jobs on NearHire pay, by category and city, in lakh per annum (LPA). Computed from the salaries recruiters state on their open jobs, refreshed every few minutes.',
+      region: 'Show salaries for',
+      india: 'All of India',
+      category: 'Category',
+      jobs: 'Open jobs',
+      low: 'Lower (25th percentile)',
+      median: 'Median',
+      high: 'Upper (75th percentile)',
+      lpa: '{{value}} LPA',
+      none: 'Not enough data',
+      method:
+        "Each job counts once: the lower figure is the 25th percentile of the jobs' minimum salaries, the median is the middle of the jobs' mid-points, the upper figure the 75th percentile of their maximum salaries. Jobs without a salary count as open jobs but not in the figures.",
+      updated: 'Computed {{time}}',
+      empty: 'There are no open jobs with a salary yet.',
+      caption: 'Salaries in {{region}}',
+    },
+    pages: {
+      about: {
+        // The title and introduction are `info.aboutTitle` and `info.aboutText`.
+        metaTitle: 'About NearHire',
+        sections: {
+          how: {
+            title: 'How it works',
+            text: 'Job seekers sign in with their phone number, tell us what work they want and where, and see open jobs that match, with the reasons and the real distance. Recruiters post jobs and see recommended candidates. Either side can start a chat, and the recruiter moves the candidate through a hiring status inside it.',
+          },
+          trust: {
+            title: 'Trust and safety',
+            text: 'A verified mark names the company domain that was checked. Every job post and chat message passes our scam shield, which holds posts asking for fees. Anyone can report or block, and moderators review the reports.',
+          },
+          languages: {
+            title: 'Made for India',
+            text: 'Cities come with real coordinates, salaries are in lakh per annum, and login is by an SMS code to an Indian mobile number.',
+          },
+        },
+      },
+      'career-resources': {
+        metaTitle: 'Career resources for job seekers | NearHire',
+        title: 'Career resources',
+        description: 'Practical advice for finding a job nearby and staying safe while you look.',
+        sections: {
+          profile: {
+            title: 'Finish your profile',
+            text: 'Recruiters see your education, work experience, languages and introduction. A complete profile and a recent resume are what recommended candidates are ranked on.',
+          },
+          preferences: {
+            title: 'Set your job preferences',
+            text: 'Your category, job type, salary, experience and city decide which jobs appear in your feed. Change them any time under Job Preferences.',
+          },
+          chat: {
+            title: 'Chat well',
+            text: 'Start a chat from the job, say which role you want and why you fit it, and answer interview invitations quickly. Recruiters who reply show their reply rate on their jobs.',
+          },
+          safety: {
+            title: 'Never pay to get a job',
+            text: 'A real employer does not ask for registration fees, deposits or payment for training. Report any such message: it is checked by our moderators.',
+          },
+          privacy: {
+            title: 'You decide who sees your contact details',
+            text: 'Your e-mail, phone and resume reach only verified recruiters, or only recruiters you chat with, as you choose in your profile. You can see who viewed your profile and who downloaded your resume.',
+          },
+        },
+      },
+      pricing: {
+        metaTitle: 'Pricing | NearHire',
+        title: 'Pricing',
+        description: 'NearHire is free for job seekers and, today, for recruiters too.',
+        sections: {
+          seekers: {
+            title: 'Job seekers: free',
+            text: 'Browsing jobs, chatting with recruiters and keeping your profile cost nothing. No recruiter may ask you for money.',
+          },
+          recruiters: {
+            title: 'Recruiters: free today',
+            text: 'Posting jobs, recommended candidates and chat are free. There are no paid plans yet; if we introduce any, they will be announced here before they apply.',
+          },
+          limits: {
+            title: 'Daily limits',
+            text: 'To stop spam and data harvesting, each account has daily limits: an unverified recruiter may open 50 candidate profiles and start 20 new conversations a day; a verified company 300 and 200.',
+          },
+        },
+      },
+      'recruiting-solutions': {
+        metaTitle: 'Recruiting solutions for employers | NearHire',
+        title: 'Recruiting solutions',
+        description:
+          'Hire nearby, directly: post a job, see matching candidates, chat and track each hire.',
+        sections: {
+          post: {
+            title: 'Post a job in minutes',
+            text: 'Title, city, job type, experience, category, salary and description. The job is public at once on its own page, found by search engines.',
+          },
+          candidates: {
+            title: 'Recommended candidates',
+            text: 'Candidates are ranked for your open jobs by category, job type, experience, salary and distance, with the reasons on each card.',
+          },
+          chat: {
+            title: 'Direct chat with a hiring status',
+            text: 'Chat with candidates, invite them to interviews, ask for a resume, and mark each one interested, shortlisted, interviewing, hired or rejected.',
+          },
+          trust: {
+            title: 'A verified company mark',
+            text: 'Verify your office e-mail domain to show the verified mark with your domain and get higher daily limits.',
+          },
+        },
+      },
+      'employer-resources': {
+        metaTitle: 'Employer resources | NearHire',
+        title: 'Employer resources',
+        description:
+          'How to get good candidates on NearHire, and the rules every recruiter follows.',
+        sections: {
+          salary: {
+            title: 'State the salary',
+            text: "Jobs with a salary range match seekers' salary preferences and appear in the salary guide.",
+          },
+          reply: {
+            title: 'Reply within a week',
+            text: 'A conversation a candidate started closes by itself after 7 days without your reply; your reply rate is shown on your jobs once you have 5 conversations.',
+          },
+          rules: {
+            title: 'No fees, no off-platform payments',
+            text: 'Posts and messages that ask candidates for money are held by the scam shield and reviewed by moderators; accounts that break the rules are suspended.',
+          },
+          data: {
+            title: "Candidates' data",
+            text: "A candidate's e-mail, phone and resume reach you only with their consent, every resume download is logged and shown to the candidate, and daily limits apply.",
+          },
+        },
+      },
+      contact: {
+        metaTitle: 'Contact NearHire',
+        title: 'Contact us',
+        description: 'How to reach the NearHire team.',
+        sections: {
+          email: {
+            title: 'E-mail',
+            text: 'Write to support@nearhire.in about your account, your data or anything else. We answer on working days.',
+          },
+          report: {
+            title: 'Report a job, a message or a person',
+            text: 'Use Report in the app, on the job or in the chat: it reaches our moderators directly with what you reported.',
+          },
+          data: {
+            title: 'Your data',
+            text: 'To download or delete your data, see the Privacy Policy: job seekers can do both themselves from their profile.',
+          },
+        },
+      },
+      privacy: {
+        metaTitle: 'Privacy Policy | NearHire',
+        title: 'Privacy Policy',
+        description:
+          'What NearHire stores about you, who sees it, how long we keep it, and how to download or delete it.',
+        sections: {
+          collect: {
+            title: 'What we store',
+            text: 'Your phone number (your login). Job seekers: the profile you fill in (name, e-mail, photo, education, work experience, languages, introduction, job preferences and city) and your resume if you upload one. Recruiters: your name, designation, photo, company details and logo, the office e-mail you verify and your GSTIN if you give it. Everyone: the jobs you post, your chats, reports and blocks you make, your sign-in sessions (the network address and browser of each) and your notification settings.',
+          },
+          who: {
+            title: 'Who sees it',
+            text: "Recruiters who finished their onboarding can open job seekers' profiles. A seeker's e-mail, phone and resume reach a recruiter only as the seeker chose: verified recruiters, or only recruiters they chat with. Seekers see who viewed their profile and who downloaded their resume. A chat is seen by its two members, and by moderators when it is reported. We do not sell your data or show ads.",
+          },
+          public: {
+            title: 'What is public',
+            text: "Job posts are public pages that anyone and search engines can read: title, description, company name and logo, the verified domain, city, salary and dates. The recruiter's name, photo and phone are not on them. Profiles of job seekers are never public.",
+          },
+          sms: {
+            title: 'SMS and notifications',
+            text: 'We send an SMS with your login code. If you get a chat message and leave it unread for 30 minutes, we may send one SMS about it: at most one per conversation in 12 hours, never between 9 pm and 9 am. Push notifications come only if you turn them on. Both can be switched off in your settings. Recruiters get an e-mail with a code when they verify their office e-mail.',
+          },
+          device: {
+            title: 'On your device',
+            text: 'One cookie keeps you signed in. Your browser also keeps your name and role so screens open at once, and your language choice; signing out removes them. No advertising or tracking cookies.',
+          },
+          retention: {
+            title: 'How long we keep it',
+            text: 'Login codes and rate-limit records: 2 days. Sessions: 30 days, deleted a day after they expire. Records of notifications sent: up to 30 days. Everything else: until you delete it or your account.',
+          },
+          rights: {
+            title: 'Download and delete your data',
+            text: 'Job seekers can download a copy of everything we hold about them (a JSON file) and delete their account under Your data on their profile. Deleting removes the account, profiles, sessions, chats and their messages, logs and uploaded files at once. Reports you made stay without your name. Recruiters can ask for the same through the Contact page.',
+          },
+          processors: {
+            title: 'Who processes it for us',
+            text: "An SMS gateway sends SMS, your browser's push service delivers notifications, an e-mail provider sends verification codes, and our hosting and file storage providers keep the data, all in line with India's Digital Personal Data Protection Act, 2023.",
+          },
+        },
+      },
+      terms: {
+        metaTitle: 'Terms of Use | NearHire',
+        title: 'Terms of Use',
+        description: 'The rules for using NearHire.',
+        sections: {
+          account: {
+            title: 'Your account',
+            text: 'You sign in with an Indian mobile number you own. One account per person; keep your details true.',
+          },
+          jobs: {
+            title: 'Jobs and messages',
+            text: "Post only real jobs you hire for, with honest pay. Never ask a candidate for money. Be respectful in chats. Do not collect candidates' data for anything but hiring for your jobs.",
+          },
+          moderation: {
+            title: 'Moderation',
+            text: 'Job posts and messages are checked by an automatic scam shield; flagged posts are held until a moderator reviews them. Moderators may hide jobs and suspend accounts that break these rules. Daily limits apply to every account.',
+          },
+          content: {
+            title: 'Your content',
+            text: 'You keep what you write and upload; you let us show it to the people this service shows it to (see the Privacy Policy). Job posts are public pages.',
+          },
+          ending: {
+            title: 'Ending',
+            text: 'You can delete your account at any time. The service is offered as it is, and these terms are governed by the laws of India.',
+          },
+        },
+      },
+    },
   },
   notFound: {
     heading: '404',
@@ -763,6 +1082,13 @@ export const en = {
       'This candidate shares their resume and contact details once they chat with you.',
   },
   limits: {
+    // How long to wait, in the `{{wait}}` of the limits' messages (from the seconds of Retry-After).
+    waitSeconds_one: '{{count}} second',
+    waitSeconds_other: '{{count}} seconds',
+    waitMinutes_one: '{{count}} minute',
+    waitMinutes_other: '{{count}} minutes',
+    waitHours_one: '{{count}} hour',
+    waitHours_other: '{{count}} hours',
     candidateViews:
       "You have reached today's limit for opening candidate profiles. Verify your company for a higher limit, or try again in {{wait}}.",
     resumeLinks: "You have reached today's limit for resume downloads. Try again in {{wait}}.",
@@ -772,6 +1098,15 @@ export const en = {
     reports: "You have sent today's most reports. Try again in {{wait}}.",
     verificationAddresses:
       'You can send codes to {{limit}} different e-mail addresses a day. Use an address you already tried, or try again in {{wait}}.',
+  },
+  // Issue 17: the language switch (public header, both settings screens) and its API.
+  language: {
+    label: 'Language',
+    en: 'English',
+    hi: 'हिन्दी',
+    saved: 'Language saved',
+    saveFailed: 'Could not save your language. Please try again.',
+    invalid: 'Please choose English or Hindi.',
   },
   // Issue 14: push and SMS reach (server texts: notifications.push / notifications.sms).
   notifications: {

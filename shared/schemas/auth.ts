@@ -3,6 +3,7 @@ import { msg } from '../i18n/messages.ts';
 import { normalizePhone } from '../phone.ts';
 import { isLoginCode } from '../login-code.ts';
 import { USER_ROLES } from '../picklists.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /** Accepts the ways people type an Indian mobile number and yields +91XXXXXXXXXX. */
 export const phoneSchema = z
@@ -41,13 +42,26 @@ export const meSchema = z.object({
   onboardingStep: z.number().int(),
   fullName: z.string().nullable(),
   profileImage: z.string().nullable(),
+  /** The language they chose (decision 026); null until one is chosen or guessed. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 
 export const meResponse = z.object({ user: meSchema });
 export const setRoleBody = z.object({ role: userRoleSchema });
+export const setLanguageBody = z.object({
+  language: z.enum(LANGUAGES, { error: () => msg('language.invalid') }),
+});
 
 export const apiErrorSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string() }),
+  error: z.object({
+    /** The error's catalogue key ('errors.badRequest' for every validation failure). */
+    code: z.string(),
+    /** The message in the request's language (the user's, else Accept-Language). */
+    message: z.string(),
+    /** The catalogue key of `message` itself, and its variables (decision 026). */
+    key: z.string(),
+    vars: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

@@ -169,7 +169,14 @@ export type SocketSendReply =
   | {
       type: 'message.nack';
       ref: string;
-      error: { status: number; code: string; message: string };
+      /** As an HTTP error answer: `key` and `vars` of `message` (decision 026). */
+      error: {
+        status: number;
+        code: string;
+        message: string;
+        key: string;
+        vars?: Record<string, string | number>;
+      };
     };
 
 /** Every frame the server writes on the socket (besides 'pong'). */

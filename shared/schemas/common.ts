@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { msg } from '../i18n/messages.ts';
+import { msg, type MessageKey } from '../i18n/messages.ts';
 
 /** Zod option that yields a catalogue message in the active language. */
-export const m = (key: string) => ({ error: () => msg(key) });
+export const m = (key: MessageKey) => ({ error: () => msg(key) });
 
 /** Required text: trimmed, not empty, bounded. */
-export const text = (requiredKey: string, max = 150) =>
+export const text = (requiredKey: MessageKey, max = 150) =>
   z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, m('errors.badRequest'));
 
 /** Optional text: trimmed; empty becomes null. */
@@ -18,7 +18,7 @@ export const optionalText = (max = 150) =>
     .transform((v) => (v ? v : null));
 
 /** Years offered by the pick-lists (spec: from the current year + 5 downward). */
-export const year = (requiredKey = 'onboarding.yearRequired') =>
+export const year = (requiredKey: MessageKey = 'onboarding.yearRequired') =>
   z.coerce
     .number(m(requiredKey))
     .int(m(requiredKey))
@@ -31,7 +31,7 @@ export const cityId = z.coerce
   .positive(m('onboarding.cityRequired'));
 
 /** Storage key of an uploaded image or file (see server/modules/files). */
-export const storageKey = (requiredKey: string) =>
+export const storageKey = (requiredKey: MessageKey) =>
   z
     .string(m(requiredKey))
     .min(1, m(requiredKey))
@@ -39,7 +39,7 @@ export const storageKey = (requiredKey: string) =>
     .regex(/^[a-z0-9/_.-]+$/, m(requiredKey));
 
 /** A list of short labels (skills, languages): trimmed, non-empty, no duplicates (case-insensitive). */
-export const chipList = (max: number, tooManyKey: string) =>
+export const chipList = (max: number, tooManyKey: MessageKey) =>
   z
     .array(z.string().trim().max(40))
     .max(max, m(tooManyKey))

@@ -58,8 +58,26 @@ const NotFoundPage = screen(
   () => import('../features/shell/not-found-page.tsx'),
   (m) => m.NotFoundPage,
 );
+// The public pages (issue 17, decision 027): lazy like every other screen, so nothing of them is
+// in a first visit's entry chunk.
+const PublicJobsPage = screen(
+  () => import('../features/public/jobs-page.tsx'),
+  (m) => m.PublicJobsPage,
+);
+const PublicJobPage = screen(
+  () => import('../features/public/job-page.tsx'),
+  (m) => m.PublicJobPage,
+);
+const CompaniesPage = screen(
+  () => import('../features/public/companies-page.tsx'),
+  (m) => m.CompaniesPage,
+);
+const SalaryGuidePage = screen(
+  () => import('../features/public/salary-guide-page.tsx'),
+  (m) => m.SalaryGuidePage,
+);
 const InfoPage = screen(
-  () => import('../features/shell/info-page.tsx'),
+  () => import('../features/public/info-page.tsx'),
   (m) => m.InfoPage,
 );
 const RecruiterOnboardingPage = screen(
@@ -138,6 +156,19 @@ function RoleRedirect({ user, recruiter }: { user: string; recruiter: string }) 
   return <Navigate to={me?.role === 'recruiter' ? recruiter : user} replace />;
 }
 
+/**
+ * /jobs: the public job list for a visitor (its screen is the child); a signed-in user goes to
+ * their role's screen, as before (issue 17).
+ */
+function JobsEntry({ children }: { children: ReactNode }) {
+  const { data: me } = useMe();
+  if (!me) return children;
+  return guarded(
+    'login',
+    <RoleRedirect user="/jobseeker-dashboard" recruiter="/recruiter-dashboard/Profile" />,
+  );
+}
+
 function Root() {
   // The one realtime connection of the tab: open while signed in (so presence is real on every
   // screen, not only in chats), closed on sign-out.
@@ -206,11 +237,14 @@ export const routes: RouteObject[] = [
       { path: '/profile', element: guarded('login', <ProfilePage />) },
       {
         path: '/jobs',
-        element: guarded(
-          'login',
-          <RoleRedirect user="/jobseeker-dashboard" recruiter="/recruiter-dashboard/Profile" />,
+        element: (
+          <JobsEntry>
+            <PublicJobsPage />
+          </JobsEntry>
         ),
       },
+      { path: '/jobs/view/:slug', element: <PublicJobPage /> },
+      { path: '/jobs/:slug', element: <PublicJobsPage /> },
       {
         path: '/messages',
         element: guarded(
@@ -253,8 +287,16 @@ export const routes: RouteObject[] = [
       // No guard in the spec: the screen itself sends a signed-out visitor to / (see the page).
       { path: '/candidate_details/:id', element: <CandidateDetailsPage /> },
       { path: '/admin', element: guarded('admin', <AdminPage />) },
+      { path: '/companies', element: <CompaniesPage /> },
+      { path: '/salary-guide', element: <SalaryGuidePage /> },
       { path: '/about', element: <InfoPage page="about" /> },
-      { path: '/companies', element: <InfoPage page="companies" /> },
+      { path: '/career-resources', element: <InfoPage page="career-resources" /> },
+      { path: '/pricing', element: <InfoPage page="pricing" /> },
+      { path: '/recruiting-solutions', element: <InfoPage page="recruiting-solutions" /> },
+      { path: '/employer-resources', element: <InfoPage page="employer-resources" /> },
+      { path: '/contact', element: <InfoPage page="contact" /> },
+      { path: '/privacy', element: <InfoPage page="privacy" /> },
+      { path: '/terms', element: <InfoPage page="terms" /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

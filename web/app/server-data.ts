@@ -3,6 +3,15 @@ import { MESSAGES_PAGE, type MessageView, type RoomView } from '#shared/schemas/
 import { feedKey } from '../features/job-feed/api.ts';
 import { messagesKey, roomWithKey } from '../features/chat/api.ts';
 import { newestPage } from '../features/chat/message-store.ts';
+import { unreadKey } from '../lib/unread.ts';
+import { jobIdFromSlug } from '#shared/public-paths.ts';
+import {
+  companiesQuery,
+  filtersQuery,
+  jobQuery,
+  jobsListQuery,
+  salaryGuideQuery,
+} from '../features/public/api.ts';
 
 /** An answer of our API to a GET, as the server got it in-process. */
 export interface ServerAnswer {
@@ -25,6 +34,8 @@ export interface ServerQuery {
   data?: (answer: unknown) => unknown;
   /** The answer, when the screen's queries already asked for it. */
   answer?: ServerAnswer;
+  /** The screen is about this one thing: without it (a 404 or 400) the page is a 404. */
+  required?: boolean;
 }
 
 /**
@@ -82,6 +93,13 @@ const chatScreen = (path: string): ServerScreen => ({
   },
 });
 
+/**
+ * What every signed-in screen shows besides its own data: the unread badge of the bottom
+ * navigation (lib/unread.ts). Rendered with it, the badge is there in the HTML and the first
+ * render here agrees with it, instead of arriving in the middle of taking the page over.
+ */
+export const SIGNED_IN_QUERIES: ServerQuery[] = [{ queryKey: unreadKey, url: '/api/rooms/unread' }];
+
 /** Screens the server renders with their data; every other path gets the empty shell. */
 export const SERVER_SCREENS: ServerScreen[] = [
   {
@@ -96,6 +114,57 @@ export const SERVER_SCREENS: ServerScreen[] = [
   },
   chatScreen('/jobseeker-chat/:id'),
   chatScreen('/recruiter-messages/chat/:id'),
+  // The public pages (issue 17, decision 027), for anyone: what search engines read.
+  {
+    path: '/jobs',
+    module: 'features/public/jobs-page.tsx',
+    queries: (_, search) => [
+      { ...jobsListQuery(undefined, search), infinite: true },
+      filtersQuery(),
+    ],
+  },
+  {
+    path: '/jobs/view/:slug',
+    module: 'features/public/job-page.tsx',
+    queries: ({ slug }) => {
+      const id = jobIdFromSlug(slug ?? '');
+      return id ? [{ ...jobQuery(id), required: true }] : [];
+    },
+  },
+  {
+    path: '/jobs/:slug',
+    module: 'features/public/jobs-page.tsx',
+    queries: ({ slug }, search) => [
+      { ...jobsListQuery(slug?.toLowerCase(), search), infinite: true },
+      filtersQuery(),
+    ],
+  },
+  {
+    path: '/companies',
+    module: 'features/public/companies-page.tsx',
+    queries: () => [{ ...companiesQuery(), infinite: true }],
+  },
+  {
+    path: '/salary-guide',
+    module: 'features/public/salary-guide-page.tsx',
+    queries: () => [salaryGuideQuery()],
+  },
+  ...(
+    [
+      'about',
+      'career-resources',
+      'pricing',
+      'recruiting-solutions',
+      'employer-resources',
+      'contact',
+      'privacy',
+      'terms',
+    ] as const
+  ).map((page) => ({
+    path: `/${page}`,
+    module: 'features/public/info-page.tsx',
+    queries: () => [],
+  })),
 ];
 
 /** The screen entry and its params for a pathname, if the server renders it. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '#web/lib/i18n.ts';
+import { useTranslation, type TFunction } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
 import type { NotificationSettings } from '#shared/schemas/notifications.ts';
 import { errorMessage } from '../lib/api.ts';
@@ -18,7 +18,7 @@ import { Button } from './ui/button.tsx';
 import { Switch } from './ui/switch.tsx';
 
 /** Tells the person what turning push on for this device came to (nothing when they said "later"). */
-export function reportEnable(result: EnableResult, t: (key: string) => string): void {
+export function reportEnable(result: EnableResult, t: TFunction): void {
   if (result === 'on') toast.success(t('pwa.pushOn'));
   else if (result === 'denied') toast.error(t('pwa.pushBlocked'));
   else if (result !== 'dismissed') toast.error(t('pwa.pushFailed'));

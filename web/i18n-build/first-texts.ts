@@ -18,6 +18,7 @@ export const FIRST_SCREEN_NAMESPACES = [
   'unread',
   'access',
   'limits',
+  'language',
 ] as const satisfies readonly (keyof typeof en)[];
 
 const ID = 'virtual:first-texts';

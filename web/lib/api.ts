@@ -1,3 +1,5 @@
+import type { Vars } from '#shared/i18n/translate.ts';
+import { withWait } from '#shared/i18n/wait.ts';
 import { i18n } from './i18n.ts';
 
 /** An answer from our API that was not a success, with a message a person can read. */
@@ -31,10 +33,15 @@ export async function api<T>(
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
+      // The server answers errors in the app's language (decision 026).
       headers:
         init.body === undefined
-          ? { accept: 'application/json' }
-          : { 'content-type': 'application/json', accept: 'application/json' },
+          ? { accept: 'application/json', 'accept-language': i18n.language }
+          : {
+              'content-type': 'application/json',
+              accept: 'application/json',
+              'accept-language': i18n.language,
+            },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
@@ -62,7 +69,7 @@ export async function apiUpload<T>(path: string, file: File, field = 'file'): Pr
       method: 'POST',
       credentials: 'same-origin',
       body: form,
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', 'accept-language': i18n.language },
     });
   } catch {
     throw new ApiError(0, 'errors.network', i18n.t('errors.internal'), null);
@@ -77,18 +84,38 @@ export async function apiUpload<T>(path: string, file: File, field = 'file'): Pr
 }
 
 function toApiError(response: Response, body: unknown): ApiError {
-  const e = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  const e = (
+    body as {
+      error?: { code?: string; message?: string; key?: string; vars?: Record<string, unknown> };
+    } | null
+  )?.error;
   const code = e?.code ?? 'errors.internal';
-  // Prefer the user's language for known codes; otherwise show what the server said.
-  const translated = i18n.exists(code) && i18n.language !== 'en' ? i18n.t(code) : null;
-  const message = translated ?? e?.message ?? i18n.t('errors.internal');
   const retry = Number(response.headers.get('retry-after'));
   return new ApiError(
     response.status,
     code,
-    message,
+    errorText(e?.key ?? code, e?.vars, e?.message),
     Number.isFinite(retry) && retry > 0 ? retry : null,
   );
+}
+
+/**
+ * An error answer's message in the app's language: its catalogue key (`key`, else `code`) with
+ * its variables, so "Try again in 3 hours" keeps its numbers in Hindi too, a limit's wait spelt
+ * out from its seconds (decision 026). Without a known key: what the server said.
+ */
+export function errorText(
+  key: string,
+  rawVars: Record<string, unknown> | undefined,
+  said?: string,
+): string {
+  if (i18n.exists(key)) {
+    const vars: Vars = {};
+    for (const [name, value] of Object.entries(rawVars ?? {}))
+      if (typeof value === 'string' || typeof value === 'number') vars[name] = value;
+    return i18n.t(key, withWait(i18n.t, vars));
+  }
+  return said ?? i18n.t('errors.internal');
 }
 
 /** The server's message when there is one, else the screen's own fallback text. */

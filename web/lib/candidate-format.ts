@@ -1,8 +1,8 @@
-import type { TFunction } from '#web/lib/i18n.ts';
+import type { MessageKey, TFunction } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { CandidateView as Candidate, CandidateReason } from '#shared/schemas/matching.ts';
 
-const REASON_KEYS: Record<CandidateReason['code'], string> = {
+const REASON_KEYS: Record<CandidateReason['code'], MessageKey> = {
   category: 'candidates.reasonCategory',
   jobType: 'candidates.reasonJobType',
   experience: 'candidates.reasonExperience',

@@ -7,6 +7,7 @@ import {
   formatTime,
   formatWeekday,
   relativeDay,
+  setTimeZone,
 } from './dates.ts';
 
 // Local times: the rules are about the viewer's calendar days.
@@ -63,5 +64,31 @@ describe('dates in Indian English (issue 15)', () => {
   it('Hindi follows the same rules in its own words', () => {
     expect(formatDate(new Date(2026, 10, 22), 'hi')).toMatch(/^22 .+ 2026$/);
     expect(relativeDay(new Date(2026, 10, 22, 12), now, 'hi')).not.toBe('2 days ago');
+  });
+});
+
+describe("in the viewer's time zone, while the server renders for them (decision 024)", () => {
+  // 20:00 UTC on 23 Nov: 01:30 on 24 Nov in India, 12:00 on 23 Nov in Los Angeles.
+  const moment = new Date(Date.UTC(2026, 10, 23, 20, 0));
+  const later = new Date(Date.UTC(2026, 10, 24, 6, 0)); // 11:30 in India, 22:00 the day before in LA
+
+  it("times and dates are those of the zone set, and the device's own once it is cleared", () => {
+    try {
+      setTimeZone('Asia/Kolkata');
+      expect(formatTime(moment, 'en')).toBe('01:30');
+      expect(formatDate(moment, 'en')).toBe('24 Nov 2026');
+      expect(daysAgo(moment, later)).toBe(0);
+      setTimeZone('America/Los_Angeles');
+      expect(formatTime(moment, 'en')).toBe('12:00');
+      expect(formatDate(moment, 'en')).toBe('23 Nov 2026');
+      expect(daysAgo(moment, later)).toBe(0);
+      expect(formatWeekday(moment, 'en', 'long')).toBe('Monday');
+      setTimeZone('Asia/Kolkata');
+      expect(formatWeekday(moment, 'en', 'long')).toBe('Tuesday');
+    } finally {
+      setTimeZone(undefined);
+    }
+    // Cleared: the device's zone, as the rest of this file assumes.
+    expect(formatTime(new Date(2026, 10, 24, 9, 5), 'en')).toBe('09:05');
   });
 });

@@ -1,5 +1,12 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import firstTexts from 'virtual:first-texts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
+import {
+  DEFAULT_LANGUAGE,
+  firstKnownLanguage,
+  isLanguage,
+  type Language,
+} from '#shared/i18n/languages.ts';
 import { translate, lookup, type Catalogue, type TOptions } from '#shared/i18n/translate.ts';
 
 // The web app's texts go through the same translator as the server's (shared/i18n/translate.ts):
@@ -7,16 +14,28 @@ import { translate, lookup, type Catalogue, type TOptions } from '#shared/i18n/t
 // i18next, whose 16 KB (gzipped) was an eighth of the first-visit budget for features we do not
 // use (docs/decisions/021). One catalogue per language; English is the spec's exact wording.
 
-export type { TOptions };
-export type TFunction = (key: string, vars?: TOptions) => string;
+export type { TOptions, MessageKey, Language };
+/** `t`: a misspelt key fails the typecheck (keys typed from en.ts, shared/i18n/keys.ts). */
+export type TFunction = (key: MessageKey, vars?: TOptions) => string;
 
 // English starts as the first screens' texts (web/i18n-build/first-texts.ts); the whole catalogue
 // comes with the first other screen (loadTexts, awaited by the lazy routes), and everything
 // rendered re-renders when it arrives.
 let english: Catalogue = firstTexts;
 let textsLoading: Promise<void> | null = null;
-const catalogues: Record<string, Catalogue> = {};
-let language = 'en';
+// Other languages' catalogues, each loaded only when that language is chosen (decision 026).
+const catalogues: Partial<Record<Language, Catalogue>> = {};
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
+  hi: () => import('#shared/i18n/hi.ts').then((m) => m.hi),
+};
+const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
+
+/** A language's catalogue, asked for once. */
+function catalogueOf(next: Exclude<Language, 'en'>): Promise<Catalogue> {
+  loading[next] ??= loaders[next]().then((catalogue) => (catalogues[next] = catalogue));
+  return loading[next];
+}
+let language: Language = DEFAULT_LANGUAGE;
 let version = 0;
 const listeners = new Set<() => void>();
 
@@ -40,30 +59,88 @@ export function loadTexts(): Promise<void> {
 export const withTexts = <T>(screen: Promise<T>): Promise<T> =>
   Promise.all([screen, loadTexts()]).then(([m]) => m);
 
-function t(key: string, vars?: TOptions): string {
+function t(key: MessageKey, vars?: TOptions): string {
   const own = catalogues[language];
   return translate(own && language !== 'en' ? [own, english] : [english], language, key, vars);
 }
 
+// The language this device uses: the person's choice (the switch, or their account's language
+// once signed in), kept in localStorage; before any choice, the browser's first language we
+// speak (navigator.languages: 'hi', 'hi-IN' → Hindi); else English.
+const CHOSEN = 'nearhire.language';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage blocked: the browser's language each visit
+  }
+}
+
+/** The language a first visit starts in (the browser's guess unless the person chose one). */
+export function initialLanguage(): Language {
+  const chosen = storage()?.getItem(CHOSEN);
+  if (isLanguage(chosen)) return chosen;
+  if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
+  const tags = navigator.languages?.length ? navigator.languages : [navigator.language ?? ''];
+  return firstKnownLanguage(tags) ?? DEFAULT_LANGUAGE;
+}
+
+/**
+ * Switches the app to `next`: loads its catalogue first (so no screen shows a half-translated
+ * frame), then re-renders every text and sets `<html lang>`. `remember` keeps it on this device.
+ */
+export async function setLanguage(next: Language, remember = true): Promise<void> {
+  target = next;
+  if (remember) storage()?.setItem(CHOSEN, next);
+  if (next !== 'en' && !catalogues[next]) await catalogueOf(next);
+  // A later switch (made while this catalogue loaded) wins.
+  if (target !== next) return;
+  if (typeof document !== 'undefined') document.documentElement.lang = next;
+  if (next === language) return;
+  language = next;
+  changed();
+}
+
+// The language being switched to: the current one, or one whose catalogue is on its way.
+let target: Language = DEFAULT_LANGUAGE;
+
+/** The language this device wants (already shown, or about to be once its texts arrive). */
+export const wantedLanguage = (): Language => target;
+
 /** The app's language state, readable outside React (API errors, toasts, the service worker). */
 export const i18n = {
-  get language(): string {
+  get language(): Language {
     return language;
   },
   t,
-  /** Whether the current language's own catalogue has this key. */
-  exists(key: string): boolean {
+  /** Whether a server-sent key is a message key that this language (or English) has a text for. */
+  exists(key: string): key is MessageKey {
     const own = catalogues[language];
-    return own !== undefined && lookup(own, key) !== undefined;
-  },
-  changeLanguage(next: string, catalogue?: Catalogue): void {
-    if (catalogue) catalogues[next] = catalogue;
-    if (next === language) return;
-    language = next;
-    document.documentElement.lang = next;
-    changed();
+    return (
+      (own !== undefined && lookup(own, key) !== undefined) || lookup(english, key) !== undefined
+    );
   },
 };
+
+// A browser that starts in another language asks for its catalogue at once, and switches after
+// the first commit: a page that came as HTML (prerendered, or rendered by the server with its
+// data; decisions 021 and 024) is in English, and React must take that markup over as it is.
+let firstGuess: Language | null = null;
+if (typeof window !== 'undefined') {
+  const first = initialLanguage();
+  if (first !== 'en') {
+    firstGuess = target = first;
+    void catalogueOf(first).catch(() => undefined);
+  }
+}
+
+function applyFirstGuess(): void {
+  const guess = firstGuess;
+  firstGuess = null;
+  // Unless something chose since (the switch, the account's language).
+  if (guess && target === guess) void setLanguage(guess, false).catch(() => undefined);
+}
 
 const getVersion = () => version;
 
@@ -75,6 +152,7 @@ function subscribe(listener: () => void): () => void {
 /** `t` for a component, re-rendering it when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   const current = useSyncExternalStore(subscribe, getVersion, getVersion);
+  useEffect(applyFirstGuess, []);
   // A new function per language or catalogue, so memoised children that take `t` update too.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const bound = useMemo<TFunction>(() => (key, vars) => t(key, vars), [current]);

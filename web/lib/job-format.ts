@@ -1,11 +1,11 @@
-import type { TFunction } from '#web/lib/i18n.ts';
+import type { MessageKey, TFunction } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { relativeDay } from './dates.ts';
+import { appLocale, relativeDay } from './dates.ts';
 import { numberFormat } from './intl-cache.ts';
 
 type Reason = NonNullable<JobView['match']>['reasons'][number];
 
-const REASON_KEYS: Record<Reason['code'], string> = {
+const REASON_KEYS: Record<Reason['code'], MessageKey> = {
   category: 'jobs.reasonCategory',
   jobType: 'jobs.reasonJobType',
   experience: 'jobs.reasonExperience',
@@ -15,7 +15,7 @@ const REASON_KEYS: Record<Reason['code'], string> = {
 };
 
 function lpaNumber(value: number, language: string): string {
-  return numberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(appLocale(language), { maximumFractionDigits: 2 }).format(value);
 }
 
 /** 'min-max LPA', one side when only one is known, or null when the job gives no salary. */

@@ -6,7 +6,7 @@ import type {
   SocketSendFrame,
 } from '#shared/schemas/chat.ts';
 import { REALTIME } from '#shared/limits.ts';
-import { ApiError, onUnauthorized } from './api.ts';
+import { ApiError, errorText, onUnauthorized } from './api.ts';
 
 /**
  * The ONE realtime connection of the tab: a WebSocket to /api/ws on the same origin (the session
@@ -218,8 +218,8 @@ class RealtimeConnection {
         clearTimeout(waiting.timer);
         if (frame.type === 'message.ack') waiting.resolve(frame.message);
         else {
-          const { status, code, message: text } = frame.error;
-          waiting.reject(new ApiError(status, code, text, null));
+          const { status, code, message: said, key, vars } = frame.error;
+          waiting.reject(new ApiError(status, code, errorText(key ?? code, vars, said), null));
         }
         return;
       }

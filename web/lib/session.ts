@@ -1,7 +1,9 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import { api, ApiError, onUnauthorized } from './api.ts';
+import { setLanguage, wantedLanguage } from './i18n.ts';
 
 // The signed-in user, read by every guard, header and screen: the app's one session query.
 
@@ -61,8 +63,74 @@ export function useMe() {
     initialData: keptMe,
     initialDataUpdatedAt: 0,
   });
-  useEffect(() => keepMe(query.data), [query.data]);
+  useEffect(() => {
+    keepMe(query.data);
+    // The kept copy (updated at 0) may adopt a language, never overwrite the account's.
+    syncLanguage(queryClient, query.data, query.dataUpdatedAt > 0);
+  }, [query.data, query.dataUpdatedAt, queryClient]);
   return query;
+}
+
+// The language follows the account once signed in (decision 026): the account's language is shown
+// on every device; an account without one takes this device's (the visitor's choice or the
+// browser's); a choice made on the switch while signed out goes with the next sign-in.
+const UNSAVED = 'nearhire.language.unsaved';
+let saving: Promise<void> | null = null;
+
+function unsavedChoice(value?: boolean): boolean {
+  try {
+    if (value === true) localStorage.setItem(UNSAVED, '1');
+    else if (value === false) localStorage.removeItem(UNSAVED);
+    return localStorage.getItem(UNSAVED) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function syncLanguage(
+  queryClient: QueryClient,
+  me: Me | null | undefined,
+  fromServer: boolean,
+): void {
+  if (!me || saving) return;
+  const wanted = wantedLanguage();
+  if (me.language && !unsavedChoice()) {
+    if (me.language !== wanted) void setLanguage(me.language);
+    return;
+  }
+  if (me.language === wanted) {
+    unsavedChoice(false);
+    return;
+  }
+  if (fromServer) void saveLanguage(queryClient, wanted).catch(() => undefined);
+}
+
+/** Remembers the language for the signed-in user: the server's texts follow it. */
+export function saveLanguage(queryClient: QueryClient, language: Language): Promise<void> {
+  saving = api<{ user: Me }>('/api/me/language', { method: 'PUT', body: { language } })
+    .then(({ user }) => {
+      unsavedChoice(false);
+      queryClient.setQueryData(meKey, user);
+    })
+    .finally(() => {
+      saving = null;
+    });
+  return saving;
+}
+
+/**
+ * The language switch's choice: shown at once (its texts loaded first), kept on this device, and
+ * saved for the account when someone is signed in, else with the next sign-in.
+ */
+export async function chooseLanguage(
+  queryClient: QueryClient,
+  language: Language,
+  signedIn: boolean,
+): Promise<void> {
+  if (!signedIn) unsavedChoice(true);
+  const shown = setLanguage(language);
+  if (signedIn) await saveLanguage(queryClient, language);
+  await shown;
 }
 
 type SignOutTask = () => Promise<unknown> | void;

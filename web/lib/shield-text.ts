@@ -1,4 +1,4 @@
-import type { TFunction } from '#web/lib/i18n.ts';
+import type { MessageKey, TFunction } from '#web/lib/i18n.ts';
 
 /**
  * The scam shield's (and moderators') reason codes as words, joined: "asks for a payment, paid
@@ -7,7 +7,8 @@ import type { TFunction } from '#web/lib/i18n.ts';
 export function shieldReasons(t: TFunction, codes: readonly string[]): string {
   return codes
     .map((code) => {
-      const key = `moderation.shield.${code}`;
+      // Codes come from the server: the list is typed, an unknown code shows its key (caught).
+      const key = `moderation.shield.${code}` as `moderation.shield.${string}` & MessageKey;
       const text = t(key);
       return text === key ? code : text;
     })

@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SESSION, LOGIN } from '#shared/limits.ts';
-import { english } from '#shared/i18n/messages.ts';
+import { textIn } from '#shared/i18n/texts.ts';
 import {
   meResponse,
   requestCodeBody,
   requestCodeResponse,
+  setLanguageBody,
   setRoleBody,
   verifyCodeBody,
 } from '#shared/schemas/auth.ts';
@@ -14,7 +15,14 @@ import type { Ctx } from '../../context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { SmsDeliveryError } from '../../adapters/sms.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { findMe, setRole, upsertUserByPhone } from '../users/users.repo.ts';
+import { requestLanguage } from '../../lib/language.ts';
+import {
+  findMe,
+  languageOfPhone,
+  setLanguage,
+  setRole,
+  upsertUserByPhone,
+} from '../users/users.repo.ts';
 import { createSession, revokeSession } from './sessions.ts';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
@@ -38,11 +46,14 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     async (request) => {
       const req = { purpose: 'login' as const, target: request.body.phone, ip: request.ip };
       const { code, id } = await ctx.codes.issue(req);
+      // In the account's language, else the language this browser asks for (decision 026).
+      const language = (await languageOfPhone(ctx.db, req.target)) ?? requestLanguage(request);
       try {
         await ctx.sms.send({
           to: req.target,
-          text: english('login.smsText', { code }),
+          text: textIn(language, 'login.smsText', { code }),
           vars: { otp: code },
+          language,
         });
       } catch (err) {
         if (!(err instanceof SmsDeliveryError)) throw err;
@@ -119,6 +130,22 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       const me = requireUser(request);
       if ((await setRole(ctx.db, me.id, request.body.role)) === 'locked')
         throw conflict('role.locked');
+      const user = await findMe(ctx.db, me.id);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
+
+  // The language the app and the server's texts use for this user (decision 026).
+  app.put(
+    '/api/me/language',
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['auth'], body: setLanguageBody, response: { 200: meResponse } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      await setLanguage(ctx.db, me.id, request.body.language);
       const user = await findMe(ctx.db, me.id);
       if (!user) throw notFound();
       return { user };

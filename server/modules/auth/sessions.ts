@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { SESSION } from '#shared/limits.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { hashToken, newToken } from '../../lib/crypto.ts';
 
 export interface SessionUser {
@@ -8,6 +9,8 @@ export interface SessionUser {
   role: 'user' | 'recruiter' | 'admin' | null;
   isOnboarded: boolean;
   onboardingStep: number;
+  /** The language they chose (null: not yet), which the server's texts follow (decision 026). */
+  language: Language | null;
   sessionHash: string;
 }
 
@@ -39,8 +42,9 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
     user_role: 'user' | 'recruiter' | 'admin' | null;
     is_onboarded: boolean;
     onboarding_step: number;
+    language: Language | null;
   }>(
-    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step
+    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step, u.language
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
         AND u.suspended_at IS NULL`,
@@ -53,6 +57,7 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
     role: row.user_role,
     isOnboarded: row.is_onboarded,
     onboardingStep: row.onboarding_step,
+    language: row.language,
     sessionHash: hash,
   };
 }

@@ -1,8 +1,11 @@
-import { english } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
+import { textIn } from '#shared/i18n/texts.ts';
+import type { Vars } from '#shared/i18n/translate.ts';
 import { socketSendFrame, type SocketSendReply } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordRefusals } from '../../lib/rate-limit.ts';
+import { languageOrDefault, withMessages } from '../../lib/language.ts';
 import { findSessionByHash, type SessionUser } from '../auth/sessions.ts';
 import { sendMessage } from './chat.service.ts';
 
@@ -21,11 +24,22 @@ const RECHECK_SESSION_MS = 30_000;
 /** Unanswered sends one socket may have: a flood gets 429s instead of a queue. */
 export const MAX_IN_FLIGHT = 32;
 
-const nack = (ref: string, err: AppError): SocketSendReply => ({
-  type: 'message.nack',
-  ref,
-  error: { status: err.status, code: err.code, message: err.message },
-});
+/** A refusal, as an HTTP error answer would say it: in the sender's language, key and vars. */
+function refusal(
+  ref: string,
+  user: SessionUser,
+  status: number,
+  code: MessageKey,
+  key: MessageKey = code,
+  vars?: Vars,
+): SocketSendReply {
+  const message = textIn(languageOrDefault(user.language), key, vars);
+  const withVars = vars && Object.keys(vars).length ? { vars } : {};
+  return { type: 'message.nack', ref, error: { status, code, key, message, ...withVars } };
+}
+
+const nack = (ref: string, user: SessionUser, err: AppError): SocketSendReply =>
+  refusal(ref, user, err.status, err.code, err.said?.key ?? err.code, err.said?.vars ?? err.vars);
 
 /**
  * Handles one text frame from a tab: a chat message sent over the socket instead of HTTP (no
@@ -49,25 +63,23 @@ export async function handleSocketSend(
   }
   const ref = (json as { ref?: unknown } | null)?.ref;
   if (typeof ref !== 'string' || ref.length === 0 || ref.length > 64) return null;
-  const parsed = socketSendFrame.safeParse(json);
+  // zod makes an issue's message when it is read: read inside, where msg() records its key.
+  const [{ parsed, first }, madeBy] = withMessages(() => {
+    const result = socketSendFrame.safeParse(json);
+    return { parsed: result, first: result.error?.issues[0]?.message };
+  });
   if (!parsed.success) {
-    const first = parsed.error.issues[0]?.message;
-    const message =
-      first && !first.startsWith('Invalid input') ? first : english('errors.badRequest');
-    return {
-      type: 'message.nack',
-      ref,
-      error: { status: 400, code: 'errors.badRequest', message },
-    };
+    const made = first ? madeBy(first) : undefined;
+    return refusal(ref, sender.user, 400, 'errors.badRequest', made?.key, made?.vars as Vars);
   }
   if (sender.inFlight >= MAX_IN_FLIGHT)
-    return nack(ref, new AppError(429, 'errors.tooManyRequests'));
+    return nack(ref, sender.user, new AppError(429, 'errors.tooManyRequests'));
   sender.inFlight += 1;
   try {
     if (Date.now() - sender.checkedAt > RECHECK_SESSION_MS) {
       const fresh = await findSessionByHash(ctx.db, sender.user.sessionHash);
       // The caller closes the socket after this answer (close code 4401).
-      if (!fresh) return nack(ref, new AppError(401, 'session.expired'));
+      if (!fresh) return nack(ref, sender.user, new AppError(401, 'session.expired'));
       sender.user = fresh;
       sender.checkedAt = Date.now();
     }
@@ -86,10 +98,10 @@ export async function handleSocketSend(
   } catch (err) {
     if (err instanceof AppError) {
       await recordRefusals(ctx.db, err).catch(() => {});
-      return nack(ref, err);
+      return nack(ref, sender.user, err);
     }
     ctx.log.error({ err }, 'socket send failed');
-    return nack(ref, new AppError(500, 'errors.internal'));
+    return nack(ref, sender.user, new AppError(500, 'errors.internal'));
   } finally {
     sender.inFlight -= 1;
   }

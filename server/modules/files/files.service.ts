@@ -1,3 +1,4 @@
+import type { MessageKey } from '#shared/i18n/keys.ts';
 import { randomBytes } from 'node:crypto';
 import type { Ctx } from '../../context.ts';
 import { assertKey } from '../../adapters/storage.ts';
@@ -43,7 +44,7 @@ export function assertOwnImage(
   userId: string,
   key: string | null | undefined,
   purpose: ImagePurpose,
-  messageKey: string,
+  messageKey: MessageKey,
 ): void {
   if (key !== null && key !== undefined && !isOwnImageKey(userId, key, purpose))
     throw new AppError(400, messageKey);

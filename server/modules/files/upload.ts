@@ -1,3 +1,4 @@
+import type { MessageKey } from '#shared/i18n/keys.ts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../lib/errors.ts';
 
@@ -28,7 +29,7 @@ export const MULTIPART_LIMITS = {
 export async function readOneFile(
   request: FastifyRequest,
   maxBytes: number,
-  tooLargeKey: string,
+  tooLargeKey: MessageKey,
 ): Promise<Buffer> {
   if (!request.isMultipart()) throw badRequest('upload.noFile');
   let part;
@@ -50,7 +51,7 @@ export async function readOneFile(
   return bytes;
 }
 
-function mapMultipartError(err: unknown, tooLargeKey: string): unknown {
+function mapMultipartError(err: unknown, tooLargeKey: MessageKey): unknown {
   const code = (err as { code?: string })?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError(413, tooLargeKey);
   // Malformed bodies and the parser's part/field limits are the client's fault, not ours.

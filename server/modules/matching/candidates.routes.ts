@@ -5,7 +5,8 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { recommendCandidates, scoredCandidates, scoresFresh } from './candidates.repo.ts';
+import { CANDIDATES_KEPT, FIRST_LIST_CAP } from './candidate-score-sql.ts';
+import { recommendCandidates, scoredCandidates, scoreState } from './candidates.repo.ts';
 
 export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -26,15 +27,22 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     async (request) => {
       const me = requireUser(request);
       const { limit, offset } = request.query;
-      // Precomputed scores when they reflect the recruiter's current open jobs (decision 008);
-      // otherwise the live query (correct, slower) while the worker catches up.
-      let rows;
-      if (await scoresFresh(ctx.db, me.id)) {
-        rows = await scoredCandidates(ctx.db, me.id, limit + 1, offset);
-      } else {
-        ctx.matching.nudge();
-        rows = await recommendCandidates(ctx.db, me.id, limit + 1, offset);
-      }
+      // Precomputed scores (decision 008). While the recruiter's jobs changed and the worker
+      // refreshes them, their previous list answers; only a recruiter who never had one (a first
+      // job) is computed live, from the bounded index retrieval (decision 025).
+      const state = await scoreState(ctx.db, me.id);
+      if (state !== 'fresh') ctx.matching.nudge();
+      const rows =
+        state === 'none'
+          ? await recommendCandidates(
+              ctx.db,
+              me.id,
+              limit + 1,
+              offset,
+              CANDIDATES_KEPT,
+              FIRST_LIST_CAP,
+            )
+          : await scoredCandidates(ctx.db, me.id, limit + 1, offset);
       const page = rows.slice(0, limit);
       const online = await ctx.bus.online(page.map((c) => c.userId));
       return {

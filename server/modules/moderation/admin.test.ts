@@ -316,6 +316,7 @@ describe('moderator actions', () => {
     expect(http.statusCode).toBe(403);
     expect(http.json().error).toEqual({
       code: 'chat.suspended',
+      key: 'chat.suspended',
       message: english('chat.suspended'),
     });
     expect(await wsSend(sSocket, room, 'Hello?')).toMatchObject({

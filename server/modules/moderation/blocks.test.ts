@@ -69,7 +69,7 @@ async function candidatesBothPaths(r: TestUser): Promise<string[][]> {
   return [live, await candidates(r)];
 }
 
-const BLOCKED = { code: 'chat.blocked', message: english('chat.blocked') };
+const BLOCKED = { code: 'chat.blocked', key: 'chat.blocked', message: english('chat.blocked') };
 
 /** A recruiter with a job, a seeker who fits it, the room between them and an onlooker seeker. */
 async function scene() {

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/messages.ts';
+import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import type { BuiltApp } from '../../app.ts';
@@ -61,9 +61,9 @@ export const as = (t: BuiltApp, u: TestUser | null, method: Method, url: string,
   });
 
 /** The answer is this status with the catalogue's code and its English message. */
-export function expectError(res: Res, status: number, code: string): void {
+export function expectError(res: Res, status: number, code: MessageKey): void {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().error).toEqual({ code, message: english(code) });
+  expect(res.json().error).toEqual({ code, key: code, message: english(code) });
 }
 
 let names = 0;

@@ -240,7 +240,9 @@ describe('reporting', () => {
     expect(seconds).toBeLessThanOrEqual(86_400);
     expect(over.json().error).toEqual({
       code: 'limits.reports',
+      key: 'limits.reports',
       message: english('limits.reports', { seconds, wait: humanWait(seconds), limit: 20 }),
+      vars: { seconds, limit: 20 },
     });
     const stored = await w.t.ctx.db.query('SELECT 1 FROM reports WHERE reporter_id = $1', [s.id]);
     expect(stored).toHaveLength(TRUST_LIMITS.reportsPerDay);

@@ -18,3 +18,19 @@ export const inGoodStandingSql = (userId: string) =>
 export const listedJobSql = (j: string, viewer: string) =>
   `${j}.moderation_state = 'published' AND ${inGoodStandingSql(`${j}.recruiter_id`)}
    AND ${noBlockSql(viewer, `${j}.recruiter_id`)}`;
+
+/**
+ * Ids of users out of good standing (suspended, or held after three reports): the same rule as
+ * `inGoodStandingSql`, as an array computed once per statement from the partial index
+ * `users_out_of_standing` (migration 018). Public lists filter on it (`recruiter_id <> ALL(...)`)
+ * inside their newest-first index walk, so the order and the LIMIT stay index-driven.
+ */
+export const outOfStandingIdsSql = `ARRAY(SELECT os.id FROM users os
+  WHERE os.suspended_at IS NOT NULL OR os.held_at IS NOT NULL)`;
+
+/**
+ * A job anyone may see on the public pages (no viewer, so no blocks): published and its recruiter
+ * in good standing. Open or closed is the caller's choice (a closed job's page says it is closed).
+ */
+export const publicJobSql = (j: string) =>
+  `${j}.moderation_state = 'published' AND ${j}.recruiter_id <> ALL (${outOfStandingIdsSql})`;

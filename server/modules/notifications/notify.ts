@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { english } from '#shared/i18n/messages.ts';
+import type { Language } from '#shared/i18n/languages.ts';
+import { textIn } from '#shared/i18n/texts.ts';
 import { NOTIFICATIONS } from '#shared/limits.ts';
 import { chatPath } from '#shared/routes.ts';
 import type { PushPayload } from '#shared/schemas/notifications.ts';
@@ -11,6 +12,7 @@ import type { Metrics } from '../../plugins/metrics.ts';
 import { enqueue, type Job } from './queue.ts';
 import { sendPush, type Subscription } from './push.ts';
 import { smsAllowedFrom } from './quiet-hours.ts';
+import { languageOrDefault } from '../../lib/language.ts';
 
 // What each job does (decision 016). A 'message' job comes from the trigger on chat_messages (a
 // text, a status change, an interview invitation or a resume request): it schedules the SMS
@@ -67,6 +69,7 @@ const ROOM_FACTS = `
                   OR (b.blocker_id = r.seeker_id AND b.blocked_id = r.recruiter_id))) AS closed,
   (CASE WHEN $2::uuid = r.recruiter_id THEN ru.deleted_at ELSE su.deleted_at END) IS NOT NULL AS recipient_gone,
   CASE WHEN $2::uuid = r.recruiter_id THEN ru.phone_no ELSE su.phone_no END AS recipient_phone,
+  CASE WHEN $2::uuid = r.recruiter_id THEN ru.language ELSE su.language END AS recipient_language,
   COALESCE(ns.push, true) AS push_on, COALESCE(ns.sms, true) AS sms_on`;
 const ROOM_JOINS = `
   JOIN users ru ON ru.id = r.recruiter_id
@@ -86,11 +89,15 @@ interface RoomFacts {
   closed: boolean;
   recipient_gone: boolean;
   recipient_phone: string;
+  /** The recipient's language, which their push and SMS texts are in (decision 026). */
+  recipient_language: Language | null;
   push_on: boolean;
   sms_on: boolean;
 }
 
-const nameOf = (facts: RoomFacts) => facts.other_name ?? english('notifications.someone');
+const languageOf = (facts: RoomFacts) => languageOrDefault(facts.recipient_language);
+const nameOf = (facts: RoomFacts) =>
+  facts.other_name ?? textIn(languageOf(facts), 'notifications.someone');
 const linkOf = (facts: RoomFacts) =>
   chatPath(facts.recipient_role, facts.other_id, facts.job_id ?? null);
 const smsKey = (roomId: string, userId: string) => `sms:${roomId}:${userId}`;
@@ -150,7 +157,7 @@ export async function onMessage(deps: NotifyDeps, job: Job, now: Date): Promise<
       ? `${m.message.slice(0, NOTIFICATIONS.pushBodyChars - 1)}…`
       : m.message;
   const payload: PushPayload = {
-    title: english(TITLE_KEY[m.kind], { name: nameOf(m) }),
+    title: textIn(languageOf(m), TITLE_KEY[m.kind], { name: nameOf(m) }),
     body,
     url: linkOf(m),
     tag: m.room_id,
@@ -250,9 +257,10 @@ export async function onSms(deps: NotifyDeps, job: Job, now: Date): Promise<Outc
   try {
     await deps.sms.send({
       to: f.recipient_phone,
-      text: english('notifications.sms.newMessage', { name, link }),
+      text: textIn(languageOf(f), 'notifications.sms.newMessage', { name, link }),
       vars: { name, link },
       template: 'notify',
+      language: languageOf(f),
     });
   } catch (err) {
     deps.metrics.notification('sms', 'failed');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { english } from '#shared/i18n/messages.ts';
+import { textIn } from '#shared/i18n/texts.ts';
 import type {
   recruiterCompanyStep,
   recruiterProfileStep,
@@ -10,6 +10,7 @@ import { TRUST_LIMITS } from '#shared/limits.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import { checkCompanyDomain } from '../../lib/company-domain.ts';
 import { lockKey } from '../../lib/rate-limit.ts';
+import { languageOrDefault } from '../../lib/language.ts';
 import type { Queryable } from '../../db/client.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
@@ -108,10 +109,14 @@ export async function sendCompanyCode(
   ip: string,
   v: z.output<typeof verificationSend>,
 ): Promise<void> {
-  const [profile] = await ctx.db.query<{ company_name: string | null }>(
-    'SELECT company_name FROM recruiter_profiles WHERE user_id = $1',
+  const [profile] = await ctx.db.query<{ company_name: string | null; language: string | null }>(
+    `SELECT rp.company_name, u.language
+       FROM recruiter_profiles rp JOIN users u ON u.id = rp.user_id
+      WHERE rp.user_id = $1`,
     [userId],
   );
+  // The e-mail is in the recruiter's language (decision 026).
+  const language = languageOrDefault(profile?.language);
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
   companyDomainOf(v);
   // The target binds the code to this user, this e-mail and this website.
@@ -123,8 +128,8 @@ export async function sendCompanyCode(
   try {
     await ctx.mail.send({
       to: v.email,
-      subject: english('onboarding.emailCodeSubject'),
-      text: english('onboarding.emailCodeText', { code }),
+      subject: textIn(language, 'onboarding.emailCodeSubject'),
+      text: textIn(language, 'onboarding.emailCodeText', { code }),
     });
   } catch (err) {
     if (!(err instanceof MailDeliveryError)) throw err;

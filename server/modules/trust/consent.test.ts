@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { english } from '#shared/i18n/messages.ts';
+import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import type { TestApp } from '../../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 import { signLink } from '../../lib/signed-links.ts';
@@ -35,9 +35,9 @@ const download = (url: string) => t.app.inject({ url });
 const say = (u: TestUser, room: string, message: string) =>
   as(u, 'POST', `/api/rooms/${room}/messages`, { clientId: randomUUID(), message });
 
-const expectError = (res: Res, status: number, code: string) => {
+const expectError = (res: Res, status: number, code: MessageKey) => {
   expect(res.statusCode, res.body).toBe(status);
-  expect(res.json().error).toEqual({ code, message: english(code) });
+  expect(res.json().error).toEqual({ code, key: code, message: english(code) });
 };
 
 let seekers = 0;

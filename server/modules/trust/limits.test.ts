@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { english } from '#shared/i18n/messages.ts';
+import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import { createTestApp, secondApp, type TestApp } from '../../test/app.ts';
@@ -41,7 +41,7 @@ const as = (u: TestUser, ip: string, method: 'GET' | 'POST', url: string, body?:
   });
 
 /** A 429 with a positive whole Retry-After and the catalogue message, its wait filled in. */
-function expectLimited(res: Res, code: string, vars: Record<string, number> = {}): number {
+function expectLimited(res: Res, code: MessageKey, vars: Record<string, number> = {}): number {
   expect(res.statusCode, res.body).toBe(429);
   const header = res.headers['retry-after'];
   expect(String(header)).toMatch(/^[1-9][0-9]*$/);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
-import { english } from '#shared/i18n/messages.ts';
+import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
@@ -38,7 +38,7 @@ const GONE = new Set(['chat.roomGone', 'chat.notMember']);
 function expectGone(status: number, error: { code: string; message: string }) {
   expect([404, 410]).toContain(status);
   expect(GONE.has(error.code), error.code).toBe(true);
-  expect(error.message).toBe(english(error.code));
+  expect(error.message).toBe(english(error.code as MessageKey));
 }
 
 /** A new room of this recruiter with another (onboarded) seeker. */
@@ -83,7 +83,11 @@ describe('sending into a room whose other member deleted their account', () => {
     expect(first.status).toBeLessThan(500);
     const body = (await first.json()) as { error: { code: string; message: string } };
     expect(first.status).toBe(410);
-    expect(body.error).toEqual({ code: 'chat.roomGone', message: english('chat.roomGone') });
+    expect(body.error).toEqual({
+      code: 'chat.roomGone',
+      key: 'chat.roomGone',
+      message: english('chat.roomGone'),
+    });
     // Asked again: still a 4xx with a message.
     const again = await say(r, room, 'Hello?');
     expectGone(again.status, ((await again.json()) as { error: never }).error);
@@ -127,6 +131,7 @@ describe('sending into a room whose other member deleted their account', () => {
     expect(reply.error).toEqual({
       status: 410,
       code: 'chat.roomGone',
+      key: 'chat.roomGone',
       message: english('chat.roomGone'),
     });
     const again = await wsSend(wr, room, 'Hello?');

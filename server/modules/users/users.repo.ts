@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import type { UserRole } from '#shared/picklists.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 
 /** The first successful login creates the user: /register and /login are one flow. */
@@ -23,8 +24,9 @@ export async function findMe(q: Queryable, userId: string): Promise<Me | null> {
     onboarding_step: number;
     full_name: string | null;
     profile_image: string | null;
+    language: Language | null;
   }>(
-    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step,
+    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step, u.language,
             COALESCE(r.full_name, s.full_name) AS full_name,
             COALESCE(r.profile_image, s.profile_image) AS profile_image
        FROM users u
@@ -42,7 +44,25 @@ export async function findMe(q: Queryable, userId: string): Promise<Me | null> {
     onboardingStep: row.onboarding_step,
     fullName: row.full_name,
     profileImage: mediaUrl(row.profile_image),
+    language: row.language,
   };
+}
+
+/** The language the server's texts to this user follow (decision 026). */
+export async function setLanguage(q: Queryable, userId: string, language: Language): Promise<void> {
+  await q.query(
+    'UPDATE users SET language = $2, updated_at = now() WHERE id = $1 AND deleted_at IS NULL',
+    [userId, language],
+  );
+}
+
+/** The language of the account with this phone number, if there is one and it chose one. */
+export async function languageOfPhone(q: Queryable, phone: string): Promise<Language | null> {
+  const [row] = await q.query<{ language: Language | null }>(
+    'SELECT language FROM users WHERE phone_no = $1 AND deleted_at IS NULL',
+    [phone],
+  );
+  return row?.language ?? null;
 }
 
 /**

@@ -133,10 +133,19 @@ function pathArb(route: RouteInfo, options: RouteFuzzOptions, mustBreak: boolean
     const real = options.realIds[name] ?? [];
     const propSchema = json?.properties?.[name];
     const closed = Boolean(propSchema && (propSchema.enum || propSchema.type === 'integer'));
+    const paramSchema =
+      paramsSchema instanceof z.ZodObject
+        ? (paramsSchema.shape as Record<string, z.ZodType | undefined>)[name]
+        : undefined;
     const bad = fc
       .oneof(
         fc.uuid().map((v) => ({ v, kind: 'unknown id' })),
-        hostileSegment.map((v) => ({ v, kind: 'malformed id' })),
+        // A hostile value the id's schema accepts (the all-zero uuid) is a well-formed id that
+        // nobody has: unknown, not malformed.
+        hostileSegment.map((v) => ({
+          v,
+          kind: paramSchema?.safeParse(v).success ? 'unknown id' : 'malformed id',
+        })),
       )
       // A value the schema allows for a closed set (a step number) is not "unknown": zod decides.
       .map(({ v, kind }) => ({ v, kind: closed ? null : kind }));

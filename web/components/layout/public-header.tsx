@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../logo.tsx';
+import { LanguageSwitch } from '../language-switch.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSignOut } from '../../lib/use-sign-out.ts';
 import { dashboardOf } from '../../lib/where-next.ts';
@@ -55,6 +56,7 @@ export function PublicHeader() {
             </>
           )}
         </nav>
+        <LanguageSwitch />
       </div>
     </header>
   );

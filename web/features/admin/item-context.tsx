@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from '#web/lib/i18n.ts';
+import { useTranslation, type TFunction } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import { shieldReasons } from '../../lib/shield-text.ts';
@@ -47,7 +47,7 @@ export function JobPart({ job }: { job: Job }) {
   );
 }
 
-const roleLabel = (t: (key: string) => string, role: string | null) =>
+const roleLabel = (t: TFunction, role: string | null) =>
   role === 'admin'
     ? t('moderation.roleAdmin')
     : role === 'user' || role === 'recruiter'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from '#web/lib/i18n.ts';
+import { useTranslation, type TFunction } from '#web/lib/i18n.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ActionDialog } from './action-dialog.tsx';
@@ -8,7 +8,7 @@ import { AccountPart, HistoryPart, JobPart, MessagesPart } from './item-context.
 import { when } from './when.ts';
 
 /** What kind of item this is: a user's report, the scam shield's flag, or a held job. */
-function kindLabel(t: (key: string) => string, item: QueueItem): string {
+function kindLabel(t: TFunction, item: QueueItem): string {
   if (item.kind === 'held_job') return t('moderation.kinds.held_job');
   return item.reporter ? t('moderation.kinds.report') : t('moderation.kinds.shield');
 }
@@ -21,9 +21,9 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const [action, setAction] = useState<ItemAction | null>(null);
-  const reason = item.reason
-    ? t(`moderation.reasons.${item.reason}`, { defaultValue: item.reason })
-    : null;
+  // A reason code the catalogue knows is said in words; anything else shows as it came.
+  const reasonKey = `moderation.reasons.${item.reason ?? ''}`;
+  const reason = item.reason ? (i18n.exists(reasonKey) ? t(reasonKey) : item.reason) : null;
   const subject = item.job?.title ?? item.account?.name ?? '';
   // What the actions are about, for the dialog: the job for job actions, else the account.
   const subjectOf = (a: ItemAction) =>

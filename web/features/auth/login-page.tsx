@@ -1,6 +1,7 @@
 import { Link, Navigate, useLocation } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../../components/logo.tsx';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { useMe } from '../../lib/session.ts';
 import { LoginForm } from './login-form.tsx';
 import { homeFor, returnPath } from '../../lib/where-next.ts';
@@ -29,6 +30,8 @@ export function LoginPage({ mode }: { mode: 'login' | 'register' }) {
         </div>
       </aside>
       <main className="flex w-full flex-col justify-center px-6 py-10 md:w-1/2 md:px-16">
+        {/* The language switch, for someone who lands here first (decision 026). */}
+        <LanguageSwitch className="mb-6 self-end" />
         <Logo className="mb-8 md:hidden" />
         <h1 className="text-2xl font-bold">{title}</h1>
         <p className="mb-6 mt-1 text-slate-600">{subtitle}</p>

@@ -16,6 +16,7 @@ import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from 
 import { Avatar } from '../../components/avatar.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
+import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
 import { SettingsSections } from './settings-sections.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
@@ -192,6 +193,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
       </form>
       {!editing && (
         <div className="mt-6 flex flex-col gap-6">
+          <LanguageSettingsCard />
           <NotificationSettingsCard />
           <BlockedPeopleCard />
           <SignOutButton className="w-full" />

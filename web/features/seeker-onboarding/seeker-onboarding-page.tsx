@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from '#web/lib/i18n.ts';
+import { useTranslation, type MessageKey } from '#web/lib/i18n.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import type { SeekerStep } from '#shared/schemas/onboarding.ts';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
@@ -16,7 +16,10 @@ import type { StepProps } from './step-props.ts';
 import { WorkStep } from './work-step.tsx';
 
 // Step numbers are fixed by the server (shared/schemas/onboarding.ts).
-const STEPS: Record<SeekerStep, { Form: ComponentType<StepProps>; title: string; sub: string }> = {
+const STEPS: Record<
+  SeekerStep,
+  { Form: ComponentType<StepProps>; title: MessageKey; sub: MessageKey }
+> = {
   1: {
     Form: BasicStep,
     title: 'onboarding.seekerBasicTitle',

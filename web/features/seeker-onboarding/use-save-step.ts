@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '#web/lib/i18n.ts';
+import { useTranslation, type MessageKey } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
 import { seekerStepSchemas, type SeekerStep } from '#shared/schemas/onboarding.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
@@ -12,7 +12,7 @@ import { refuse, validate, withoutBlanks, type FieldErrors } from '../../lib/val
 
 // Spec section 8: the server's message, or these fallbacks (step 5 uses the college one, as the
 // spec says for job preferences).
-const FALLBACK: Record<SeekerStep, string> = {
+const FALLBACK: Record<SeekerStep, MessageKey> = {
   1: 'onboarding.saveProfileFailed',
   2: 'onboarding.saveWorkFailed',
   3: 'onboarding.saveCollegeFailed',

@@ -15,6 +15,7 @@ import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
+import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 
 /**
  * The seeker's own profile: an Edit/Save toggle for inline editing, the resume card and who may
@@ -63,6 +64,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
       <ProfileViewsCard />
       <ResumeDownloadsCard />
       <YourDataCard />
+      <LanguageSettingsCard />
       <NotificationSettingsCard />
       <BlockedPeopleCard />
       <SignOutButton />

@@ -1,4 +1,5 @@
 import { useTranslation } from '#web/lib/i18n.ts';
+import { pickLabel, type PickListName } from '#shared/picklists.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { ChipList } from '../../components/profile/chip-list.tsx';
 import { DetailRow } from '../../components/profile/detail-row.tsx';
@@ -16,7 +17,7 @@ export function ProfileDetails({
   withEmail?: boolean;
 }) {
   const { t } = useTranslation();
-  const pick = (list: string, code: string | null) => (code ? t(`pick.${list}.${code}`) : null);
+  const pick = (list: PickListName, code: string | null) => (code ? pickLabel(list, code) : null);
   const years = (start: number | null, end: number | null, current = false) =>
     start ? t('profile.years', { start, end: current || !end ? t('profile.present') : end }) : null;
   const hasCollege = Boolean(p.collegeName || p.degree);

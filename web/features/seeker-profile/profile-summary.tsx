@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { LogOut, Pencil } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { pickLabel } from '#shared/picklists.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { useSignOut } from '../../lib/use-sign-out.ts';
@@ -15,7 +16,7 @@ export function ProfileSummary({ profile: p }: { profile: SeekerProfileView }) {
   const { t } = useTranslation();
   const signOut = useSignOut();
   const [editing, setEditing] = useState(false);
-  const education = [p.degree ? t(`pick.degree.${p.degree}`) : null, p.collegeName]
+  const education = [p.degree ? pickLabel('degree', p.degree) : null, p.collegeName]
     .filter(Boolean)
     .join(', ');
   const work = workLine(t, p.jobTitle, p.companyName);

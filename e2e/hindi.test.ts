@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  codeFromOutbox,
+  expectAccessible,
+  getJson,
+  newPage,
+  startHarness,
+  type Harness,
+} from './harness.ts';
+
+// Hindi (issue 17, decision 026): the language switch in the public header, chosen with the
+// keyboard; the choice goes with the sign-in to the account, survives a reload and follows the
+// person to another browser; the browser's own language is the first guess.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const languageOf = async (page: Page) =>
+  (await getJson<{ user: { language: string | null } }>(page, '/api/me')).user.language;
+
+describe('Hindi', () => {
+  it('switch to Hindi from the header, sign in, reload: Hindi all along, and on another browser', async () => {
+    const { page, context, errors } = await newPage(h);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Get Direct Jobs & Talents Nearby' }).waitFor();
+    expect(await lang(page)).toBe('en');
+
+    // The switch: a labelled group of two toggle buttons, reached and pressed with the keyboard.
+    const switcher = page.getByRole('group', { name: 'Language' });
+    await switcher.waitFor();
+    const hindi = page.getByRole('button', { name: 'हिन्दी' });
+    expect(await hindi.getAttribute('aria-pressed')).toBe('false');
+    expect(await hindi.getAttribute('lang')).toBe('hi');
+    await hindi.focus();
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'पास में सीधी नौकरी और सही लोग पाएँ' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    expect(await hindi.getAttribute('aria-pressed')).toBe('true');
+    // The group's name is Hindi now too.
+    await page.getByRole('group', { name: 'भाषा' }).waitFor();
+    await page.getByRole('link', { name: 'नौकरियाँ देखें' }).waitFor();
+    await expectAccessible(page, 'landing in Hindi');
+
+    // Sign in as the demo seeker through the Hindi login screen.
+    await page.getByRole('link', { name: 'लॉग इन' }).click();
+    await page.waitForURL('**/login');
+    await page.getByLabel('फ़ोन नंबर').fill('9000000002');
+    await page.getByRole('button', { name: 'OTP भेजें' }).click();
+    await page.getByText('OTP भेज दिया गया! कृपया अपना फ़ोन देखें।').waitFor();
+    // The login SMS follows the language this browser asked in.
+    const sms = await fetch(`${h.baseUrl}/api/dev/outbox?to=9000000002`);
+    const { messages } = (await sms.json()) as { messages: { text: string }[] };
+    expect(messages[0]!.text).toContain('आपका NearHire लॉग इन कोड');
+    const code = await codeFromOutbox(h, '9000000002');
+    await page.getByPlaceholder('6 अंकों का OTP').fill(code);
+    await page.getByRole('button', { name: 'सत्यापित करें और आगे बढ़ें' }).click();
+    await page.getByText('लॉग इन हो गया!').waitFor();
+    await page.waitForURL('**/jobseeker-dashboard');
+
+    // Signed in: still Hindi, and the account now remembers it (the server's texts follow it).
+    await page.getByRole('heading', { name: 'नौकरियाँ', exact: true }).waitFor();
+    await page.getByRole('navigation', { name: 'नीचे का नेविगेशन' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    await expect.poll(() => languageOf(page)).toBe('hi');
+
+    // A reload keeps it.
+    await page.reload();
+    await page.getByRole('heading', { name: 'नौकरियाँ', exact: true }).waitFor();
+    expect(await lang(page)).toBe('hi');
+
+    // Error answers follow the account's language, whatever the request's Accept-Language says.
+    const refused = await page.request.put('/api/me/language', {
+      data: { language: 'fr' },
+      headers: { 'accept-language': 'en' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'errors.badRequest',
+        key: 'language.invalid',
+        message: 'कृपया English या हिन्दी चुनें।',
+      },
+    });
+
+    // Another browser with no local state (English by default), the same account: Hindi.
+    const other = await newPage(h);
+    await other.context.addCookies(await context.cookies());
+    await other.page.goto('/jobseeker-dashboard');
+    await other.page.getByRole('heading', { name: 'नौकरियाँ', exact: true }).waitFor();
+    expect(await lang(other.page)).toBe('hi');
+    // The feed came rendered by the server in English and was taken over as it was, then switched.
+    expect(other.errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await other.context.close();
+
+    // Back to English from the profile screen's settings.
+    await page.goto('/candidate-profile');
+    const settings = page.getByRole('group', { name: 'भाषा' });
+    await settings.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('group', { name: 'Language' }).waitFor();
+    expect(await lang(page)).toBe('en');
+    await expect.poll(() => languageOf(page)).toBe('en');
+    // The visitor's /api/me (401) and the refused language (400) are logged as failed loads.
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([]);
+    await context.close();
+  });
+
+  it("the recruiter's settings screen switches to Hindi, and the account keeps it", async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill('9000000001');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByText('OTP sent successfully! Please check your phone.').waitFor();
+    await page.getByPlaceholder('6-digit OTP').fill(await codeFromOutbox(h, '9000000001'));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.waitForURL('**/recruiter-dashboard/**');
+    await expect.poll(() => languageOf(page)).toBe('en');
+
+    await page.goto('/recruiter-settings');
+    const group = page.getByRole('group', { name: 'Language' });
+    await group.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('group', { name: 'भाषा' }).waitFor();
+    await page.getByRole('heading', { name: 'प्रोफ़ाइल सेटिंग' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    await expect.poll(() => languageOf(page)).toBe('hi');
+    await context.close();
+  });
+
+  it('a visitor who chose Hindi gets the limits in Hindi, with their numbers', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/login');
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'हिन्दी' })
+      .click();
+    await page.getByRole('heading', { name: 'स्वागत है' }).waitFor();
+    await page.getByLabel('फ़ोन नंबर').fill('9811177001');
+    await page.getByRole('button', { name: 'OTP भेजें' }).click();
+    await page.getByText('OTP भेज दिया गया! कृपया अपना फ़ोन देखें।').waitFor();
+    // A second code at once: the cooldown's answer, said by the app in Hindi with its seconds.
+    await page.getByRole('button', { name: 'नंबर बदलें' }).click();
+    await page.getByLabel('फ़ोन नंबर').fill('9811177001');
+    await page.getByRole('button', { name: 'OTP भेजें' }).click();
+    await page
+      .getByText(/^दूसरा OTP मँगाने से पहले \d+ सेकंड रुकें।$/)
+      .first()
+      .waitFor();
+    await context.close();
+  });
+
+  it("a browser whose language is Hindi starts in Hindi (navigator.languages 'hi')", async () => {
+    const context = await h.browser.newContext({
+      baseURL: h.baseUrl,
+      locale: 'hi-IN',
+      viewport: { width: 390, height: 844 },
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'स्वागत है' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    expect(await page.getByRole('button', { name: 'हिन्दी' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    await context.close();
+  });
+});
