@@ -37,7 +37,8 @@ describe('a screen whose code fails to load', () => {
     await page.getByRole('heading', { name: 'Something went wrong' }).waitFor();
     // The first failure reloaded the page; the second one stopped on the retry screen.
     expect(seen.loads).toBe(2);
-    expect(seen.chunkRequests).toBe(2);
+    // Asked for on each load (a server-rendered page also preloads it with the HTML).
+    expect(seen.chunkRequests).toBeGreaterThanOrEqual(2);
     // And it stays there: no reload loop.
     await page.waitForTimeout(1500);
     expect(seen.loads).toBe(2);

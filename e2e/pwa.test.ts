@@ -157,6 +157,25 @@ describe('installable app', () => {
     expect(cspProblems(errors)).toEqual([]);
     await context.close();
   });
+
+  it('the offline page speaks the language chosen in the app', async () => {
+    const { page, context, errors } = await newPage(h, { serviceWorkers: 'allow' });
+    await page.goto('/login');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await context.setOffline(true);
+    await page.goto('/about');
+    await page.getByRole('heading', { name: 'आप ऑफ़लाइन हैं' }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('hi');
+    expect(await page.title()).toBe('ऑफ़लाइन · NearHire');
+    await expect(page.getByRole('link', { name: 'फिर से कोशिश करें' }).isVisible()).resolves.toBe(
+      true,
+    );
+    expect(cspProblems(errors)).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('a deploy while the app is open', () => {

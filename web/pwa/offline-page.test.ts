@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import { en } from '#shared/i18n/en.ts';
+import { hi } from '#shared/i18n/hi.ts';
 import { fillOfflinePage } from './offline-page.ts';
 import { base64UrlToBytes } from '../lib/push.ts';
 
@@ -9,8 +10,11 @@ describe('the offline page', () => {
     const html = fillOfflinePage(
       await readFile(new URL('./offline.html', import.meta.url), 'utf8'),
     );
-    expect(html).toContain(`<title>${en.pwa.offlineDocumentTitle}</title>`);
-    expect(html).toContain(`<h1>${en.pwa.offlineTitle}</h1>`);
+    expect(html).toMatch(new RegExp(`<title[^>]*>${en.pwa.offlineDocumentTitle}</title>`));
+    expect(html).toMatch(new RegExp(`<h1[^>]*>${en.pwa.offlineTitle}</h1>`));
+    // Hindi alongside, for offline.js to show to someone who chose it.
+    expect(html).toContain(`data-hi="${hi.pwa.offlineTitle}"`);
+    expect(html).toContain(`data-hi="${hi.pwa.offlineRetry}"`);
     expect(html).toContain(en.pwa.offlineRetry);
     expect(html).not.toMatch(/\{\{/);
     // The CSP allows scripts from our origin only: the page's one script is a file.

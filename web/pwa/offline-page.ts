@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 import { en } from '../../shared/i18n/en.ts';
+import { hi } from '../../shared/i18n/hi.ts';
 
 type PwaText = keyof typeof en.pwa;
 
@@ -10,11 +11,22 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** offline.html with each `{{key}}` replaced by the catalogue's `pwa.key`, HTML-escaped. */
-export function fillOfflinePage(template: string, texts: Record<PwaText, string> = en.pwa): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
-    if (!(key in texts)) throw new Error(`offline.html: no text pwa.${key} in the catalogue`);
-    return escapeHtml(texts[key as PwaText]);
+/**
+ * offline.html with each `{{key}}` replaced by the English catalogue's `pwa.key` and each
+ * `{{hi:key}}` by the Hindi one (offline.js shows those to someone who chose Hindi), HTML-escaped.
+ */
+export function fillOfflinePage(
+  template: string,
+  texts: Record<PwaText, string> = en.pwa,
+  hindi: Record<PwaText, string> = hi.pwa,
+): string {
+  return template.replace(/\{\{(hi:)?(\w+)\}\}/g, (_, inHindi: string | undefined, key: string) => {
+    const from = inHindi ? hindi : texts;
+    if (!(key in from))
+      throw new Error(
+        `offline.html: no text pwa.${key} in the ${inHindi ? 'Hindi' : ''} catalogue`,
+      );
+    return escapeHtml(from[key as PwaText]);
   });
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { CHAT_LIST_PAGE } from '#shared/schemas/chat.ts';
+import { hi } from '#shared/i18n/hi.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { insertMessage } from './messages.repo.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -350,5 +351,50 @@ describe('chat list paging', () => {
     // A well-formed cursor of nobody's scroll is just an empty page.
     const empty = await get(r, `/api/rooms?cursor=${encodeCursor([at, at, id])}`);
     expect(empty.json()).toEqual({ rooms: [], nextCursor: null });
+  });
+});
+
+describe("an automatic message in the list, in the reader's language (decision 026)", () => {
+  it('previews a status change and an interview in Hindi for a Hindi reader, in English else', async () => {
+    const r = await newRecruiter(t);
+    await seedRooms(r.id, 2);
+    const [first, second] = await t.ctx.db.query<{ id: string }>(
+      'SELECT id FROM chat_rooms WHERE recruiter_id = $1 ORDER BY id',
+      [r.id],
+    );
+    await t.ctx.db.tx(async (q) => {
+      await insertMessage(q, {
+        roomId: first!.id,
+        senderId: r.id,
+        clientId: randomUUID(),
+        kind: 'status',
+        message: 'Your application status has been updated to: Shortlisted',
+        meta: { status: 'shortlisted' },
+      });
+      await insertMessage(q, {
+        roomId: second!.id,
+        senderId: r.id,
+        clientId: randomUUID(),
+        kind: 'interview',
+        message: 'stored English text',
+        meta: { date: '2026-12-01', time: '10:30', place: 'Office' },
+      });
+    });
+    const preview = async (roomId: string) =>
+      (await page(r, null, null)).rooms.find((x) => x.roomId === roomId)?.lastMessage;
+
+    expect(await preview(first!.id)).toBe(
+      'Your application status has been updated to: Shortlisted',
+    );
+    expect(await preview(second!.id)).toContain('1 Dec 2026');
+
+    await t.ctx.db.query(`UPDATE users SET language = 'hi' WHERE id = $1`, [r.id]);
+    expect(await preview(first!.id)).toBe(
+      `आपके आवेदन की स्थिति अपडेट हो गई है: ${hi.pick.roomStatus.shortlisted}`,
+    );
+    const interview = await preview(second!.id);
+    expect(interview).toMatch(/[\u0900-\u097F]/);
+    expect(interview).toContain('10:30');
+    expect(interview).toContain('Office');
   });
 });

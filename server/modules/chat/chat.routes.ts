@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/language.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { m } from '#shared/schemas/common.ts';
@@ -82,6 +83,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         status: request.query.status,
         cursor: request.query.cursor,
         limit: CHAT_LIST_PAGE,
+        language: requestLanguage(request),
       });
       const online = await ctx.bus.online([...new Set(rooms.map((r) => r.userId))]);
       return { rooms: rooms.map((r) => ({ ...r, isOnline: online.has(r.userId) })), nextCursor };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatIsoDay } from '#shared/chat-system-text.ts';
 import type { z } from 'zod';
 import { english } from '#shared/i18n/messages.ts';
 import { pickLabel, type RoomStatus } from '#shared/picklists.ts';
@@ -238,17 +239,7 @@ export async function setRoomStatus(
 }
 
 /** "2026-12-01" as Indian English shows it, "1 Dec 2026" (issue 15; web/lib/dates.ts in the app). */
-function indianDate(isoDay: string): string {
-  const day = new Date(`${isoDay}T00:00:00Z`);
-  return Number.isNaN(day.getTime())
-    ? isoDay
-    : new Intl.DateTimeFormat('en-IN', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(day);
-}
+const indianDate = (isoDay: string): string => formatIsoDay(isoDay, 'en-IN');
 
 /** An interview invitation message (date, time, place or link); the status becomes interviewing. */
 export async function scheduleInterview(

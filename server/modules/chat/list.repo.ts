@@ -1,4 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
+import { formatIsoDay, systemMessageText } from '#shared/chat-system-text.ts';
+import { textIn } from '#shared/i18n/texts.ts';
+import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages.ts';
 import type { ChatListItem, RoomView, UnreadCounts } from '#shared/schemas/chat.ts';
 import { ROOM_STATUSES, type ContactVisibility, type RoomStatus } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
@@ -78,7 +81,14 @@ export function decodeChatCursor(
 export async function chatList(
   q: Queryable,
   userId: string,
-  opts: { asRecruiter: boolean; status?: RoomStatus; cursor?: string; limit: number },
+  opts: {
+    asRecruiter: boolean;
+    status?: RoomStatus;
+    cursor?: string;
+    limit: number;
+    /** The reader's: automatic messages are previewed in it (English when not given). */
+    language?: Language;
+  },
 ): Promise<{ rooms: Omit<ChatListItem, 'isOnline'>[]; nextCursor: string | null }> {
   const after = decodeChatCursor(opts.cursor);
   const statuses = opts.status ? [opts.status] : opts.asRecruiter ? [...ROOM_STATUSES] : [null];
@@ -115,7 +125,8 @@ export async function chatList(
        SELECT p.id, p.k FROM unnest($2::text[]) s(status) CROSS JOIN LATERAL (${candidates}) p
         ORDER BY p.k DESC, p.id DESC LIMIT $3)
      SELECT r.id AS room_id, r.status, r.job_id, j.title AS job_title, ${OTHER},
-            lm.message AS last_message, ${TS('lm.sent_at')} AS last_time,
+            lm.message AS last_message, lm.kind AS last_kind, lm.meta AS last_meta,
+            ${TS('lm.sent_at')} AS last_time,
             (SELECT count(*)::int FROM chat_messages u
               WHERE u.recipient_id = $1 AND u.room_id = r.id AND NOT u.is_read) AS unread,
             ${TS('page.k')} AS sort_key, ${TS('clock_timestamp()')} AS read_at
@@ -123,7 +134,7 @@ export async function chatList(
        LEFT JOIN jobs j ON j.id = r.job_id
        LEFT JOIN seeker_profiles sp ON sp.user_id = r.seeker_id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = r.recruiter_id
-       LEFT JOIN LATERAL (SELECT m.message, m.sent_at FROM chat_messages m WHERE m.room_id = r.id ORDER BY m.id DESC LIMIT 1) lm ON true
+       LEFT JOIN LATERAL (SELECT m.message, m.kind, m.meta, m.sent_at FROM chat_messages m WHERE m.room_id = r.id ORDER BY m.id DESC LIMIT 1) lm ON true
       ORDER BY page.k DESC, page.id DESC`,
     params,
   );
@@ -136,7 +147,7 @@ export async function chatList(
       userId: r.other_id as string,
       userName: (r.other_name as string | null) ?? null,
       profileImage: mediaUrl(r.other_image as string | null),
-      lastMessage: (r.last_message as string | null) ?? null,
+      lastMessage: preview(r, opts.language ?? DEFAULT_LANGUAGE),
       lastMessageTime: (r.last_time as string | null) ?? null,
       unreadCount: Number(r.unread ?? 0),
       jobId: (r.job_id as string | null) ?? null,
@@ -255,4 +266,21 @@ export async function roomDetails(
       : null,
     unreadCount: Number(r.unread ?? 0),
   };
+}
+
+/** A list row's last message: an automatic one in the reader's language, else as written. */
+function preview(r: Row, language: Language): string | null {
+  const stored = (r.last_message as string | null) ?? null;
+  if (!r.last_kind || r.last_kind === 'text') return stored;
+  const meta = (typeof r.last_meta === 'string' ? JSON.parse(r.last_meta) : r.last_meta) as Record<
+    string,
+    unknown
+  > | null;
+  return (
+    systemMessageText(
+      { kind: r.last_kind as string, meta },
+      (key, vars) => textIn(language, key, vars),
+      (day) => formatIsoDay(day, `${language}-IN`),
+    ) ?? stored
+  );
 }

@@ -1,8 +1,7 @@
 import { CalendarClock, FileText, Tag } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { pickLabel } from '#shared/picklists.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
-import { en } from '#shared/i18n/en.ts';
+import { systemMessageText } from '#shared/chat-system-text.ts';
 import { clockTime, fullDate } from './chat-date.ts';
 import { ResumeUploadButton } from './resume-upload-button.tsx';
 
@@ -17,29 +16,14 @@ const PLACE = '\u0000';
 /** The text of an automatic message in the reader's language (the stored text as fallback). */
 function useSystemText(message: MessageView): string {
   const { t, i18n } = useTranslation();
-  const meta = message.meta ?? {};
-  if (message.kind === 'status') {
-    // Closed by the 7-day rule (decision 011): no sender, its own sentence.
-    if (meta.autoClosed === true) return t('chat.autoClosed');
-    const status = str(meta.status);
-    return status && status in en.pick.roomStatus
-      ? t('chat.statusMessage', { status: pickLabel('roomStatus', status) })
-      : message.message;
-  }
-  if (message.kind === 'interview') {
-    const date = str(meta.date);
-    const time = str(meta.time);
-    const place = str(meta.place);
-    if (!date || !time || !place) return message.message;
-    const day = new Date(`${date}T00:00:00`);
-    return t('chat.interviewMessage', {
-      date: Number.isNaN(day.getTime()) ? date : fullDate(day, i18n.language),
-      time,
-      place: isLink(place) ? PLACE : place,
-    });
-  }
-  if (message.kind === 'resume_request') return t('chat.resumeRequestMessage');
-  return message.message;
+  const day = (isoDay: string) => {
+    const date = new Date(`${isoDay}T00:00:00`);
+    return Number.isNaN(date.getTime()) ? isoDay : fullDate(date, i18n.language);
+  };
+  return (
+    systemMessageText(message, t, day, (place) => (isLink(place) ? PLACE : place)) ??
+    message.message
+  );
 }
 
 /** Status changes, interview invitations and resume requests: a card across the conversation. */
