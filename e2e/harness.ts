@@ -71,12 +71,32 @@ export async function newPage(
     viewport: { width: 390, height: 844 },
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
+  // Every page of the context, also those a journey opens later (a second tab).
+  context.on('page', appStartedAfterGoto);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
   return { context, page, errors };
+}
+
+/**
+ * A page the server rendered with its data paints first and starts the app after (decision 024):
+ * `page.goto` on it resolves once the app has started (`data-app` on <html>), as a person would
+ * wait for the screen to respond, so a journey's next step acts on the live screen.
+ */
+export function appStartedAfterGoto(page: Page): void {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await page.waitForFunction(
+      () =>
+        !document.getElementById('server-state') ||
+        document.documentElement.dataset.app === 'started',
+    );
+    return response;
+  };
 }
 
 /** The newest login code the console SMS driver "sent" to a phone, read over HTTP. */

@@ -13,10 +13,15 @@ reportTimeZone();
 
 // The service worker (offline page, push, "new version" prompt) is registered from its own chunk
 // once the page has loaded, so it never delays the first screen (docs/decisions/017).
-if (import.meta.env.PROD && 'serviceWorker' in navigator)
-  window.addEventListener('load', () => {
-    import('./app/pwa-register.ts').then((m) => m.registerServiceWorker()).catch(() => undefined);
-  });
+// A server-rendered page starts the app after it has loaded (web/public/boot.js): at once then.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () =>
+    void import('./app/pwa-register.ts')
+      .then((m) => m.registerServiceWorker())
+      .catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
+}
 
 // A screen the server rendered with its data (the feed, a chat: decision 024) comes with that
 // data, so the first render here is the same screen and takes the markup over.

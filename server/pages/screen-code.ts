@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Which files of the build a server-rendered screen needs beyond the app's entry (decision 024),
-// read from Vite's manifest (dist/web/.vite/manifest.json): the page lists them as module
-// preloads, so they load alongside the entry instead of after it has run.
+// read from Vite's manifest (dist/web/.vite/manifest.json): the page names them for
+// web/public/boot.js, which preloads them with the entry once the page has painted.
 
 interface ManifestChunk {
   file: string;
@@ -40,7 +40,3 @@ export function readScreenCode(webDist: string): ScreenCode {
     return files;
   };
 }
-
-/** Module preload links for a screen's files, as Vite itself writes them. */
-export const modulePreloads = (files: string[]) =>
-  files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWith, paintingShell, readShell } from './page-shell.ts';
 import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
-import { modulePreloads, readScreenCode, type ScreenCode } from './screen-code.ts';
+import { readScreenCode, type ScreenCode } from './screen-code.ts';
 
 // Screens rendered per request with the visitor's data (decision 024): the seeker's feed and a
 // chat come as HTML that paints before any script arrives, and the browser's first render starts
@@ -91,12 +91,19 @@ export function createScreenRenderer(
       '<html lang="en">',
       `<html lang="${rendered.language}">`,
     );
-    // After the markup, so the screen's HTML comes first on a slow line: the screen's code (asked
-    // for while the entry loads) and its data (read by web/main.tsx once the document is parsed).
-    const html = page.replace(
-      '</body>',
-      `${modulePreloads(screenCode(rendered.module))}<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}">${scriptSafeJson(rendered.state)}</script></body>`,
-    );
+    // After the markup, so the screen's HTML comes first on a slow line: its data (read by
+    // web/main.tsx) and web/public/boot.js, which asks for the app's entry and the screen's code
+    // once the page has painted. The entry's own script tag goes: a page that arrives at once
+    // would otherwise hold its first paint until the app's scripts have loaded and run.
+    const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
+    if (!entry) throw new Error('the shell has no entry script');
+    const html = page
+      .replace(entry[0], '')
+      .replace(
+        '</body>',
+        `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}">${scriptSafeJson(rendered.state)}</script>` +
+          `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${screenCode(rendered.module).join(' ')}"></script></body>`,
+      );
     return { status: 200, html };
   };
 }

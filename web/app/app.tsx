@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
@@ -12,6 +12,11 @@ export function App({ serverState }: { serverState?: unknown }) {
     if (serverState) hydrate(client, serverState as DehydratedState);
     return client;
   });
+  // The app runs: a page the server rendered is live from here (it starts after its first paint,
+  // web/public/boot.js); the journeys wait on this before they act on such a page.
+  useEffect(() => {
+    document.documentElement.dataset.app = 'started';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       {/* Declarative routing: the data router's loaders and actions went unused and cost 13 KB
