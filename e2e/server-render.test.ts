@@ -55,9 +55,10 @@ async function seekerContext(
   const page = await context.newPage();
   await page.goto('/');
   await page.waitForURL(`**${FEED}`);
-  expect((await context.cookies(h.baseUrl)).find((c) => c.name === 'tz')?.value).toBe(
-    encodeURIComponent(timezoneId ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
-  );
+  // The app reports its zone once the browser is idle (web/main.tsx), not while it starts.
+  await expect
+    .poll(async () => (await context.cookies(h.baseUrl)).find((c) => c.name === 'tz')?.value)
+    .toBe(encodeURIComponent(timezoneId ?? Intl.DateTimeFormat().resolvedOptions().timeZone));
   return { context, page };
 }
 

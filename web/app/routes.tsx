@@ -37,17 +37,34 @@ import { LoginPage } from '../features/auth/login-page.tsx';
 /**
  * A lazily loaded screen that can also be fetched ahead (`preload`): by its guard while the
  * session is still being checked (guard.tsx), or when a link to it is touched (screen-links.ts).
+ *
+ * Once its code is here, the screen renders at once: `lazy` gets an already settled thenable,
+ * which React reads without suspending. A plain promise would suspend every first render, even
+ * of loaded code, and a page the server rendered (decision 024) would then be taken over in two
+ * passes: the shell first, its effects (the realtime connection, the unread count) updating the
+ * stores, and those updates forcing the screen's takeover into one long synchronous task.
  */
 function screen<M, P extends object>(
   load: () => Promise<M>,
   pick: (m: M) => ComponentType<P>,
 ): PreloadableScreen<P> {
   let loading: Promise<M> | null = null;
-  const preload = () => (loading ??= withTexts(load()));
+  let loaded: { default: ComponentType<P> } | null = null;
+  const preload = () =>
+    (loading ??= withTexts(load()).then((m) => {
+      loaded = { default: pick(m) };
+      return m;
+    }));
   return Object.assign(
-    lazy(() => preload().then((m) => ({ default: pick(m) }))),
+    lazy(() => (loaded ? settled(loaded) : preload().then(() => loaded!))),
     { preload },
   );
+}
+
+/** A thenable that calls back at once with `value` (React's lazy reads it without suspending). */
+function settled<T>(value: T): Promise<T> {
+  const thenable = { then: (resolve: (v: T) => unknown) => void resolve(value) };
+  return thenable as unknown as Promise<T>;
 }
 
 const RoleChoicePage = screen(
@@ -197,12 +214,18 @@ function Root() {
       () => {},
     );
   }, [chatter, queryClient]);
-  return (
-    <Suspense fallback={<ScreenSkeleton />}>
-      <Outlet />
-    </Suspense>
-  );
+  return screenOutlet;
 }
+
+// The same element on every render of Root: its own updates (the user, the unread count, the
+// connection) then leave the screen alone. A page the server rendered (decision 024) takes its
+// screen over after the shell, at low priority in slices; a new element here while that is
+// pending would make React take the whole screen over at once, one long task on a slow phone.
+const screenOutlet = (
+  <Suspense fallback={<ScreenSkeleton />}>
+    <Outlet />
+  </Suspense>
+);
 
 // The route table of the spec, one line a path.
 export const routes: RouteObject[] = [
@@ -324,10 +347,13 @@ function screenOf(element: ReactNode): Partial<PreloadableScreen> | null {
   return screenOf((element.props as { children?: ReactNode }).children);
 }
 
-/** Starts loading the code (and texts) of the screen that `pathname` opens, if not loaded yet. */
-export function preloadScreenFor(pathname: string): void {
+/** Loads the code (and texts) of the screen that `pathname` opens, if not loaded yet. */
+export async function loadScreenFor(pathname: string): Promise<void> {
   const match = matchRoutes(routes, pathname)?.at(-1);
-  screenOf(match?.route.element)
-    ?.preload?.()
-    .catch(() => {}); // the screen's own load reports a failed chunk
+  await screenOf(match?.route.element)?.preload?.();
+}
+
+/** Starts loading the screen that `pathname` opens; its own render reports a failed chunk. */
+export function preloadScreenFor(pathname: string): void {
+  loadScreenFor(pathname).catch(() => {});
 }

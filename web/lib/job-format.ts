@@ -1,7 +1,7 @@
 import type { MessageKey, TFunction } from '#web/lib/i18n.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { appLocale, relativeDay } from './dates.ts';
-import { numberFormat } from './intl-cache.ts';
+import { relativeDay } from './dates.ts';
+import { formatLpa } from './numbers.ts';
 
 type Reason = NonNullable<JobView['match']>['reasons'][number];
 
@@ -14,10 +14,6 @@ const REASON_KEYS: Record<Reason['code'], MessageKey> = {
   remote: 'jobs.reasonRemote',
 };
 
-function lpaNumber(value: number, language: string): string {
-  return numberFormat(appLocale(language), { maximumFractionDigits: 2 }).format(value);
-}
-
 /** 'min-max LPA', one side when only one is known, or null when the job gives no salary. */
 export function salaryText(
   t: TFunction,
@@ -27,11 +23,11 @@ export function salaryText(
 ): string | null {
   if (min !== null && max !== null) {
     return min === max
-      ? t('jobs.salaryExact', { amount: lpaNumber(min, language) })
-      : t('jobs.lpa', { min: lpaNumber(min, language), max: lpaNumber(max, language) });
+      ? t('jobs.salaryExact', { amount: formatLpa(min, language) })
+      : t('jobs.lpa', { min: formatLpa(min, language), max: formatLpa(max, language) });
   }
-  if (min !== null) return t('jobs.salaryFrom', { min: lpaNumber(min, language) });
-  if (max !== null) return t('jobs.salaryUpTo', { max: lpaNumber(max, language) });
+  if (min !== null) return t('jobs.salaryFrom', { min: formatLpa(min, language) });
+  if (max !== null) return t('jobs.salaryUpTo', { max: formatLpa(max, language) });
   return null;
 }
 

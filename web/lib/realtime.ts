@@ -331,8 +331,11 @@ export const realtime = new RealtimeConnection();
  */
 export function useRealtimeConnection(userId: string | null | undefined): void {
   useEffect(() => {
-    if (userId) realtime.start(userId);
-    else if (userId === null) realtime.stop();
+    if (userId === null) realtime.stop();
+    if (!userId) return;
+    // In a task of its own: opening the socket is not part of the first screen's long commit.
+    const opening = setTimeout(() => realtime.start(userId), 0);
+    return () => clearTimeout(opening);
   }, [userId]);
 }
 

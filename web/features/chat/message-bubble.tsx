@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { AlertCircle, Clock } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
@@ -8,8 +9,18 @@ const bubble = 'max-w-[80%] whitespace-pre-wrap break-words rounded-2xl px-3.5 p
 const mineBubble = `${bubble} self-end rounded-br-md bg-brand-700 text-white`;
 const theirsBubble = `${bubble} self-start rounded-bl-md bg-slate-100 text-slate-900`;
 
-/** A stored text message: mine on the right, theirs on the left, with its time. */
-export function MessageBubble({ message, mine }: { message: MessageView; mine: boolean }) {
+/**
+ * A stored text message: mine on the right, theirs on the left, with its time. Memoised, like
+ * the system cards: a refresh of the conversation (on opening it, after a reconnect) renders only
+ * the messages that changed, not every bubble again.
+ */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  mine,
+}: {
+  message: MessageView;
+  mine: boolean;
+}) {
   const { i18n } = useTranslation();
   return (
     <div
@@ -26,7 +37,7 @@ export function MessageBubble({ message, mine }: { message: MessageView; mine: b
       </time>
     </div>
   );
-}
+});
 
 /**
  * A message on its way ('Sending...'), waiting for the network to come back ('Waiting for

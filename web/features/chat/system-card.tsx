@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { CalendarClock, FileText, Tag } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
@@ -27,7 +28,7 @@ function useSystemText(message: MessageView): string {
 }
 
 /** Status changes, interview invitations and resume requests: a card across the conversation. */
-export function SystemCard({
+export const SystemCard = memo(function SystemCard({
   message,
   mine,
   canUpload,
@@ -73,4 +74,4 @@ export function SystemCard({
       </time>
     </div>
   );
-}
+});
