@@ -4,6 +4,8 @@
 // same table. It times feed page 1, page 50 and two searches (English, Hindi) sequentially
 // through HTTP and as the bare SQL statement, then under 32 concurrent connections (autocannon
 // in a child process) next to the bare endpoint, and prints EXPLAIN plans at the largest size.
+// Feed pages come from the seeker's kept ranking (decision 020) unless said otherwise: "ranked
+// anew" drops it before every request, and the bare SQL rows time the statements alone.
 // BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s.
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +14,14 @@ import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { createSession } from '#server/modules/auth/sessions.ts';
-import { feedQuery, seekerSide } from '#server/modules/jobs/feed.repo.ts';
+import { feedQuery, rankingQuery, seekerSide } from '#server/modules/jobs/feed.repo.ts';
+import {
+  rankedPageQuery,
+  rankingKey,
+  rankingKeys,
+  rankingsOf,
+} from '#server/modules/jobs/feed-rankings.ts';
+import { JOB_TYPES } from '#shared/picklists.ts';
 import { cityBands } from '#server/modules/matching/city-bands.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import { measure, scratchDatabase, table, type Timing } from './lib.ts';
@@ -179,14 +188,21 @@ try {
       `\n=== ${size} jobs (${open} open), seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    // Cursors of page 50, found by walking like a client would.
-    let cursor: string | null = null;
-    let shown = 0;
-    for (let i = 1; i < 50; i++) {
-      const page = await get(cursor ? `?cursor=${cursor}` : '');
-      shown += page.jobs.length + page.wider.length;
-      cursor = page.nextCursor;
-    }
+    // Cursors of page 50, found by walking like a client would (the walk keeps the seeker's
+    // ranking, and page 50 is read from it while it is kept).
+    const walk = async () => {
+      let at: string | null = null;
+      let seen = 0;
+      for (let i = 1; i < 50; i++) {
+        const page = await get(at ? `?cursor=${at}` : '');
+        seen += page.jobs.length + page.wider.length;
+        at = page.nextCursor;
+      }
+      return { at, seen };
+    };
+    const walked = await walk();
+    let cursor = walked.at;
+    const shown = walked.seen;
     let bareAfter: string | null = null;
     for (let i = 1; i < 50; i++)
       bareAfter = (await getBare(bareAfter ? `?after=${encodeURIComponent(bareAfter)}` : '')).next;
@@ -235,6 +251,43 @@ try {
         );
       }
     }
+    // The first page when the seeker's ranking must be made (their first visit, or something it
+    // depends on changed): the kept ranking dropped before every request.
+    rows.push(
+      await measure('feed page 1, ranked anew (HTTP API)', N, () => {
+        rankingsOf(ctx.db).clear();
+        return get('');
+      }),
+    );
+    // Page 50 when its ranking is not in this process (another instance served page 1, or it
+    // was evicted): the live statement answers.
+    rows.push(
+      await measure('feed page 50, ranking not here (HTTP API)', N, () => {
+        rankingsOf(ctx.db).clear();
+        return get(`?cursor=${cursor}`);
+      }),
+    );
+    // A scroll again, so page 50 under 32 connections reads a kept ranking, as it would.
+    ({ at: cursor } = await walk());
+    scenarios[1]!.qs = `?cursor=${cursor}`;
+    const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
+    rows.push(
+      await measure('ranking statement (bare SQL)', N, () =>
+        ctx.db.query(ranking.sql, ranking.params),
+      ),
+    );
+    // A page from the kept ranking, the statement alone (what feed page 1 runs when nothing the
+    // ranking depends on changed: the jobs by id, and the change counters).
+    await get('');
+    const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
+    const keptPage = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, {
+      types: JOB_TYPES,
+    });
+    rows.push(
+      await measure('kept page statement (bare SQL)', N, () =>
+        ctx.db.query(keptPage.sql, keptPage.params, keptPage.name),
+      ),
+    );
     rows.push(await measure('bare endpoint page 1 (HTTP)', N, () => getBare('')));
     rows.push(
       await measure('bare endpoint page 50 (HTTP)', N, () =>
@@ -305,6 +358,14 @@ try {
       );
       await explain(`${s.label} at ${last} jobs`, sql, params);
     }
+    const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
+    await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
+    await get('');
+    const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
+    const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, {
+      types: JOB_TYPES,
+    });
+    await explain(`kept page statement at ${last} jobs`, page.sql, page.params);
   }
   process.exitCode = summary.some((v) => v.endsWith('FAIL')) ? 1 : 0;
 } finally {

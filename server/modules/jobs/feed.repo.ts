@@ -9,6 +9,19 @@ import { cityBands, type CityBands } from '../matching/city-bands.ts';
 import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
 import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
+import { JOB_TYPES } from '#shared/picklists.ts';
+import { openJobTypes } from './jobs.repo.ts';
+import {
+  bytes,
+  positionOf,
+  rankingKey,
+  rankingKeys,
+  rankingsOf,
+  versionsSql,
+  visibleFrom,
+  type RankedRow,
+  type Ranking,
+} from './feed-rankings.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
@@ -93,25 +106,22 @@ const CANDIDATE_COLUMNS = `j.id, j.created_at, j.recruiter_id, j.job_category, j
 const NEWEST = 'ORDER BY j.created_at DESC, j.id DESC';
 
 /**
- * One section's statement: the candidates (a UNION of bounded newest-first index branches), their
- * score, the keyset, then the visibility rules on the few rows of the page only (the candidates
- * are sorted first, so the recruiter checks run for about a page of rows, not for every
- * candidate). Exported so the benchmark can time and EXPLAIN the bare statement.
+ * The candidates of one section and their score, as two CTEs (`candidates`, `scored`): a UNION of
+ * bounded newest-first index branches (the seeker's category; each city of their area), then the
+ * explainable score of each. Shared by the page statement and the kept ranking's.
  */
-export function feedQuery(
+function scoredCandidates(
   me: FeedSeeker,
   bands: CityBands,
   opts: { q: string; type?: string },
   section: FeedSection,
-  page: { asOf: string | null; after: [number, string, string] | null; limit: number },
-  seekerId: string | null = null,
-): { sql: string; params: unknown[] } {
-  const params: unknown[] = [];
-  const arg: Arg = paramList(params);
+  asOf: string | null,
+  arg: Arg,
+): string {
   const base = [
     `j.status = 'open'`,
     `j.moderation_state = 'published'`,
-    `j.created_at <= ${arg(page.asOf ?? 'infinity', 'timestamptz')}`,
+    `j.created_at <= ${arg(asOf ?? 'infinity', 'timestamptz')}`,
   ];
   if (opts.type) base.push(`j.type = ${arg(opts.type, 'text')}`);
   const where = base.join(' AND ');
@@ -191,6 +201,27 @@ export function feedQuery(
   if (!branches.length) branches.push(branch('false', 1));
 
   const score = scoreSql(me, 'j', `(${arg(bands.points, 'int[]')})[j.city_id]`, arg);
+  return `candidates AS (${branches.join(`\n ${union} `)}),
+          scored AS (SELECT j.id, j.created_at, j.recruiter_id, ${score}::int AS score FROM candidates j ${exclude})`;
+}
+
+/**
+ * One section's statement: the candidates and their score (`scoredCandidates`), the keyset, then
+ * the visibility rules on the few rows of the page only (the candidates are sorted first, so the
+ * recruiter checks run for about a page of rows, not for every candidate). Exported so the
+ * benchmark can time and EXPLAIN the bare statement.
+ */
+export function feedQuery(
+  me: FeedSeeker,
+  bands: CityBands,
+  opts: { q: string; type?: string },
+  section: FeedSection,
+  page: { asOf: string | null; after: [number, string, string] | null; limit: number },
+  seekerId: string | null = null,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const arg: Arg = paramList(params);
+  const scored = scoredCandidates(me, bands, opts, section, page.asOf, arg);
   const keyset = page.after
     ? `WHERE (score, created_at, id) < (${arg(page.after[0], 'int')}, ${arg(page.after[1], 'timestamptz')}, ${arg(page.after[2], 'uuid')})`
     : '';
@@ -202,8 +233,7 @@ export function feedQuery(
     ? `${inGoodStandingSql('s.recruiter_id')} AND ${noBlockSql(arg(seekerId, 'uuid'), 's.recruiter_id')}`
     : 'true';
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
-  const sql = `WITH candidates AS (${branches.join(`\n ${union} `)}),
-          scored AS (SELECT j.id, j.created_at, j.recruiter_id, ${score}::int AS score FROM candidates j ${exclude}),
+  const sql = `WITH ${scored},
           page AS (SELECT v.id, v.created_at, v.score
                      FROM (SELECT s.id, s.created_at, s.score, ${visible} AS visible
                              FROM (SELECT * FROM scored ${keyset} ${order} OFFSET 0) s OFFSET 0) v
@@ -226,7 +256,7 @@ export function feedQuery(
 const statementName = (sql: string) =>
   `feed_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
-type FeedRow = JobRow & { score: number; sort_created: string; as_of: string };
+type FeedRow = JobRow & { score: number; sort_created: string; as_of?: string };
 
 export interface SeekerFeedPage {
   /** Jobs of the seeker's category or area. */
@@ -242,44 +272,55 @@ export async function seekerFeed(
   q: Queryable,
   seekerId: string,
   opts: FeedOptions,
-): Promise<SeekerFeedPage> {
+): Promise<SeekerFeedPage & { types: string[] | null }> {
   const cursor = readCursor(opts.cursor);
-  const me = await seekerSide(q, seekerId);
-  const bands = await cityBands(q, me.cityId);
-  const run = async (
-    section: FeedSection,
-    asOf: string | null,
-    after: FeedCursor['after'],
-    limit: number,
-  ) => {
-    const { sql, params } = feedQuery(me, bands, opts, section, { asOf, after, limit }, seekerId);
-    // A search is planned per term (a rare word reads the trigram index, a common one walks
-    // the newest jobs), so only the feed's own shapes are prepared.
-    return q.query<FeedRow>(sql, params, opts.q ? undefined : statementName(sql));
-  };
-  const next = (section: FeedSection, asOf: string, r?: FeedRow) =>
-    encodeCursor(r ? [section, asOf, r.score, r.sort_created, r.id as string] : [section, asOf]);
-
+  // The main feed of a scroll: from the seeker's kept ranking when there is one that holds
+  // (feed-rankings.ts), else from the live statement; a search is always live.
+  const inMain = !cursor || cursor.section === 'main';
+  const kept = !opts.q && inMain ? await fromRanking(q, seekerId, opts, cursor) : null;
+  let me: FeedSeeker;
+  let bands: CityBands;
   let asOf = cursor?.asOf ?? null;
   let main: FeedRow[] = [];
-  if (!cursor || cursor.section === 'main') {
-    const rows = await run('main', asOf, cursor?.after ?? null, PAGE_SIZE + 1);
-    asOf ??= rows[0]?.as_of ?? null;
-    if (rows.length > PAGE_SIZE) {
-      main = rows.slice(0, PAGE_SIZE);
-      return {
-        jobs: main.map((r) => presentJob(r, explain(me, r))),
-        wider: [],
-        fewMatches: false,
-        nextCursor: next('main', asOf!, main.at(-1)),
-      };
+  let more = false;
+  if (kept) {
+    ({ me, bands, asOf } = kept.ranking);
+    main = kept.rows;
+    more = !kept.end;
+  } else {
+    me = await seekerSide(q, seekerId);
+    bands = await cityBands(q, me.cityId);
+    if (inMain) {
+      const rows = await run(q, me, bands, opts, seekerId, 'main', asOf, cursor?.after ?? null);
+      asOf ??= rows[0]?.as_of ?? null;
+      main = rows;
+      more = rows.length > PAGE_SIZE;
     }
-    main = rows;
+  }
+  const types = cursor ? null : await typeChips(q, kept?.typeVersions ?? null);
+  const next = (section: FeedSection, at: string, r?: FeedRow) =>
+    encodeCursor(r ? [section, at, r.score, r.sort_created, r.id as string] : [section, at]);
+  const present = (rows: FeedRow[]) => rows.map((r) => presentJob(r, explain(me, r)));
+
+  if (more) {
+    main = main.slice(0, PAGE_SIZE);
+    return {
+      jobs: present(main),
+      wider: [],
+      fewMatches: false,
+      nextCursor: next('main', asOf!, main.at(-1)),
+      types,
+    };
   }
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
   // whether there is a next page).
   const room = PAGE_SIZE - main.length;
   const rows = await run(
+    q,
+    me,
+    bands,
+    opts,
+    seekerId,
     'wider',
     asOf,
     cursor?.section === 'wider' ? cursor.after : null,
@@ -287,13 +328,130 @@ export async function seekerFeed(
   );
   asOf ??= rows[0]?.as_of ?? null;
   const wider = rows.slice(0, room);
-  const last = wider.at(-1);
   return {
-    jobs: main.map((r) => presentJob(r, explain(me, r))),
-    wider: wider.map((r) => presentJob(r, explain(me, r))),
+    jobs: present(main),
+    wider: present(wider),
     fewMatches: !cursor && main.length < PAGE_SIZE,
-    nextCursor: rows.length > room && asOf ? next('wider', asOf, last) : null,
+    nextCursor: rows.length > room && asOf ? next('wider', asOf, wider.at(-1)) : null,
+    types,
   };
+}
+
+/** One section's page through the live statement (`feedQuery`). */
+function run(
+  q: Queryable,
+  me: FeedSeeker,
+  bands: CityBands,
+  opts: FeedOptions,
+  seekerId: string,
+  section: FeedSection,
+  asOf: string | null,
+  after: FeedCursor['after'],
+  limit = PAGE_SIZE + 1,
+): Promise<FeedRow[]> {
+  const { sql, params } = feedQuery(me, bands, opts, section, { asOf, after, limit }, seekerId);
+  // A search is planned per term (a rare word reads the trigram index, a common one walks the
+  // newest jobs), so only the feed's own shapes are prepared.
+  return q.query<FeedRow>(sql, params, opts.q ? undefined : statementName(sql));
+}
+
+/**
+ * A page of the main feed from the seeker's kept ranking: a first page from the kept one if
+ * nothing it depends on changed (else from a new one), a later page from the ranking its first
+ * page came from. Null when that ranking is not here (another process, evicted, an older
+ * scroll): the live statement answers.
+ */
+async function fromRanking(
+  q: Queryable,
+  seekerId: string,
+  opts: FeedOptions,
+  cursor: FeedCursor | null,
+): Promise<{
+  ranking: Ranking;
+  rows: RankedRow[];
+  end: boolean;
+  typeVersions: string | null;
+} | null> {
+  const rankings = rankingsOf(q);
+  const key = rankingKey(seekerId, opts.type);
+  let ranking = rankings.get(key);
+  const want = PAGE_SIZE + 1;
+  if (cursor) {
+    if (!ranking || ranking.asOf !== cursor.asOf || !cursor.after) return null;
+    const at = positionOf(ranking, cursor.after[2]);
+    if (at < 0) return null;
+    const read = await visibleFrom(q, ranking, seekerId, at + 1, want, opts.type);
+    return { ranking, ...read };
+  }
+  const counters = { types: JOB_TYPES };
+  if (ranking) {
+    const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, counters);
+    if (read.versions === ranking.versions) return { ranking, ...read };
+  }
+  ranking = await makeRanking(q, seekerId, opts.type);
+  rankings.set(key, ranking);
+  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type, counters)) };
+}
+
+/** Ranks the seeker's main feed now: the candidates' ids and scores in feed order. */
+async function makeRanking(
+  q: Queryable,
+  seekerId: string,
+  type: string | undefined,
+): Promise<Ranking> {
+  const me = await seekerSide(q, seekerId);
+  const bands = await cityBands(q, me.cityId);
+  const keys = rankingKeys(seekerId, me, bands);
+  const { sql, params } = rankingQuery(me, bands, type, keys);
+  const [row] = await q.query<{ ids: unknown; scores: unknown; as_of: string; versions: string }>(
+    sql,
+    params,
+    statementName(sql),
+  );
+  return {
+    asOf: row!.as_of,
+    keys,
+    versions: row!.versions,
+    me,
+    bands,
+    ids: bytes(row!.ids),
+    scores: new Uint8Array(bytes(row!.scores)),
+  };
+}
+
+/**
+ * The statement that ranks a seeker's main feed: every candidate's id (16 bytes) and score (one
+ * byte) in feed order, as two byte strings, with the time read and the sum of the change
+ * counters it depends on, all in one snapshot. Exported for the benchmark.
+ */
+export function rankingQuery(
+  me: FeedSeeker,
+  bands: CityBands,
+  type: string | undefined,
+  keys: string[],
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const arg: Arg = paramList(params);
+  const scored = scoredCandidates(me, bands, { q: '', type }, 'main', null, arg);
+  const order = 'ORDER BY score DESC, created_at DESC, id DESC';
+  const sql = `WITH ${scored}
+     SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
+            string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
+            now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions
+       FROM scored`;
+  return { sql, params };
+}
+
+// The type chips (which job types have an open job) change rarely: kept per database until a
+// job's type or status changes (the `type:` counters, read with a kept first page).
+const chips = new WeakMap<object, { versions: string; types: string[] }>();
+
+async function typeChips(q: Queryable, versions: string | null): Promise<string[]> {
+  const held = chips.get(q);
+  if (versions !== null && held?.versions === versions) return held.types;
+  const types = await openJobTypes(q);
+  if (versions !== null) chips.set(q, { versions, types });
+  return types;
 }
 
 /** Reasons and distance for a job row, from the shared rules (same weights as the SQL score). */

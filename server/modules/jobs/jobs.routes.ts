@@ -13,7 +13,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { createJob, setJobStatus, updateJob } from './jobs.service.ts';
-import { findJob, openJobTypes, recruiterJobs } from './jobs.repo.ts';
+import { findJob, recruiterJobs } from './jobs.repo.ts';
 import { explain, seekerFeed, seekerSide } from './feed.repo.ts';
 import { presentJob } from './job-select.ts';
 
@@ -66,13 +66,12 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (request) => {
       const me = requireUser(request);
+      // Type chips (`types`) only with the first page: the rest of the pages keep the chips.
       const page = await seekerFeed(ctx.db, me.id, request.query);
       const shown = [...page.jobs, ...page.wider];
       const online = await ctx.bus.online([...new Set(shown.map((j) => j.recruiter.id))]);
       for (const job of shown) job.recruiter.isOnline = online.has(job.recruiter.id);
-      // Type chips: only with the first page, the rest of the pages keep the chips they have.
-      const types = request.query.cursor ? null : await openJobTypes(ctx.db);
-      return { ...page, types };
+      return page;
     },
   );
 

@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
+
+// A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
+// stale. Each change below goes through a different writer (the API, moderation, plain SQL), as
+// the counters of migration 019 are kept by the database itself.
+
+let t: TestApp;
+let blr: number;
+let delhi: number;
+let recruiter: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  [blr, delhi] = await Promise.all([cityId(t, 'Bengaluru'), cityId(t, 'Delhi')]);
+  recruiter = await newRecruiter(t, 'Ranked Co');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Card {
+  id: string;
+  title: string;
+}
+interface Page {
+  jobs: Card[];
+  wider: Card[];
+  nextCursor: string | null;
+  types: string[] | null;
+}
+
+async function seeker(category = 'software_development'): Promise<TestUser> {
+  const u = await newUser(t, 'user');
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
+     VALUES ($1, 'Seeker', $2, 'full_time', '1_3', '6_10', $3)`,
+    [u.id, category, blr],
+  );
+  await markOnboarded(t, u.id, 6);
+  return u;
+}
+
+async function feed(u: TestUser, query = ''): Promise<Page> {
+  const res = await t.app.inject({ url: `/api/jobs/feed${query}`, headers: { cookie: u.cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Page;
+}
+
+async function post(over: Record<string, unknown>, by = recruiter): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/jobs',
+    headers: { cookie: by.cookie },
+    payload: {
+      title: 'Backend Developer',
+      cityId: blr,
+      type: 'full_time',
+      level: '1_3',
+      jobCategory: 'software_development',
+      description: 'Node and PostgreSQL.',
+      minSalary: 6,
+      maxSalary: 9,
+      ...over,
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return (res.json() as { job: { id: string } }).job.id;
+}
+
+/** Jobs straight into the table (the bulk of a catalogue), newest last. */
+async function seed(count: number, category: string, city: number | null): Promise<void> {
+  await t.ctx.db.query(
+    `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+     SELECT $1, 'Seeded ' || g, 'Ranked Co', 'Somewhere', $2, 'full_time', '1_3', $3, 'd', now() - g * interval '1 minute'
+       FROM generate_series(1, $4::int) g`,
+    [recruiter.id, city, category, count],
+  );
+}
+
+const kept = (u: TestUser, type?: string) => rankingsOf(t.ctx.db).get(rankingKey(u.id, type));
+
+describe("a seeker's kept ranking", () => {
+  it('serves the next first page and the later pages from the one ranking while nothing changes', async () => {
+    await seed(30, 'software_development', blr);
+    const s = await seeker();
+    const first = await feed(s);
+    const ranking = kept(s);
+    expect(ranking).toBeDefined();
+    expect(first.jobs).toHaveLength(20);
+    expect(first.types).toContain('full_time');
+    // The same ranking object answers again: nothing it depends on changed.
+    expect((await feed(s)).jobs.map((j) => j.id)).toEqual(first.jobs.map((j) => j.id));
+    expect(kept(s)).toBe(ranking);
+    const second = await feed(s, `?cursor=${first.nextCursor}`);
+    expect(kept(s)).toBe(ranking);
+    const shown = [...first.jobs, ...second.jobs].map((j) => j.id);
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+
+  it("a job posted in the seeker's category is on the very next first page", async () => {
+    const s = await seeker();
+    await feed(s);
+    const before = kept(s);
+    const id = await post({ title: 'Just Posted Developer' });
+    const page = await feed(s);
+    expect(page.jobs.map((j) => j.id)).toContain(id);
+    expect(kept(s)).not.toBe(before);
+  });
+
+  it('a job posted elsewhere (another category and city) leaves the ranking as it was', async () => {
+    const s = await seeker();
+    await feed(s);
+    const before = kept(s);
+    await post({ jobCategory: 'education_training', cityId: delhi, title: 'Teacher' });
+    await feed(s);
+    expect(kept(s)).toBe(before);
+  });
+
+  it('a closed job, a hidden job and a blocked recruiter are gone at once, from a kept ranking', async () => {
+    const other = await newRecruiter(t, 'Blockable Co');
+    const s = await seeker('marketing_advertising');
+    const closing = await post({ jobCategory: 'marketing_advertising', title: 'Closing' });
+    const hiding = await post({ jobCategory: 'marketing_advertising', title: 'Hiding' });
+    const theirs = await post({ jobCategory: 'marketing_advertising', title: 'Theirs' }, other);
+    const ids = async () => (await feed(s)).jobs.map((j) => j.id);
+    expect(await ids()).toEqual(expect.arrayContaining([closing, hiding, theirs]));
+
+    const closed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${closing}/status`,
+      headers: { cookie: recruiter.cookie },
+      payload: { status: 'closed' },
+    });
+    expect(closed.statusCode).toBe(200);
+    expect(await ids()).not.toContain(closing);
+
+    // A moderator's hide, written as moderation writes it.
+    await t.ctx.db.query(`UPDATE jobs SET moderation_state = 'hidden' WHERE id = $1`, [hiding]);
+    expect(await ids()).not.toContain(hiding);
+
+    // A block changes no counter: the kept ranking is used, the block is checked on reading.
+    const ranking = kept(s);
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: { cookie: s.cookie },
+      payload: { userId: other.id },
+    });
+    expect(blocked.statusCode).toBe(204);
+    expect(await ids()).not.toContain(theirs);
+    expect(kept(s)).toBe(ranking);
+  });
+
+  it('new preferences rank the feed again at once, whoever writes them', async () => {
+    await seed(5, 'finance_accounting', blr);
+    const finance = (
+      await t.ctx.db.query<{ id: string }>(
+        `SELECT id FROM jobs WHERE job_category = 'finance_accounting' AND status = 'open'`,
+      )
+    ).map((r) => r.id);
+    const s = await seeker();
+    // More than a page of software jobs in Bengaluru rank above them for a software seeker.
+    expect((await feed(s)).jobs.map((j) => j.id)).not.toEqual(expect.arrayContaining([finance[0]]));
+    const before = kept(s);
+    await t.ctx.db.query(
+      `UPDATE seeker_profiles SET job_category = 'finance_accounting' WHERE user_id = $1`,
+      [s.id],
+    );
+    expect(
+      (await feed(s)).jobs
+        .slice(0, finance.length)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([...finance].sort());
+    expect(kept(s)).not.toBe(before);
+  });
+
+  it('a later page whose ranking is not here (another process) comes from the live statement, the same pages', async () => {
+    const s = await seeker();
+    const walk = async (forget: boolean) => {
+      const ids: string[] = [];
+      let cursor: string | null = null;
+      do {
+        if (forget) rankingsOf(t.ctx.db).clear();
+        const page = await feed(s, cursor ? `?cursor=${cursor}` : '');
+        ids.push(...page.jobs.map((j) => j.id), ...page.wider.map((j) => j.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return ids;
+    };
+    const kept = await walk(false);
+    expect(kept.length).toBeGreaterThan(20);
+    expect(await walk(true)).toEqual(kept);
+  });
+
+  it('the type chips follow the first open job of a type', async () => {
+    const s = await seeker();
+    expect((await feed(s)).types).not.toContain('internship');
+    const id = await post({ type: 'internship', title: 'Intern' });
+    expect((await feed(s)).types).toContain('internship');
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/jobs/${id}/status`,
+      headers: { cookie: recruiter.cookie },
+      payload: { status: 'closed' },
+    });
+    expect((await feed(s)).types).not.toContain('internship');
+  });
+
+  it('a type filter has a ranking of its own', async () => {
+    const s = await seeker();
+    await post({ type: 'contract', title: 'Contract Developer' });
+    const page = await feed(s, '?type=contract');
+    expect(page.jobs.length).toBeGreaterThan(0);
+    expect(page.jobs.every((j) => j.title === 'Contract Developer')).toBe(true);
+    expect(kept(s, 'contract')).toBeDefined();
+  });
+});
+
+describe('a ranking held as bytes', () => {
+  const ids = [
+    '6f1c2a4e-8b3d-4f0a-9c21-3e5d7a9b1c0f',
+    'a2b4c6d8-e0f2-4a4c-8e6a-0b2c4d6e8f10',
+    '11223344-5566-4788-99aa-bbccddeeff00',
+  ];
+  const ranking = {
+    asOf: '2026-11-24 10:00:00+00',
+    keys: [],
+    versions: '0',
+    me: {} as never,
+    bands: {} as never,
+    ids: Buffer.concat(ids.map((id) => Buffer.from(id.replace(/-/g, ''), 'hex'))),
+    scores: new Uint8Array([90, 50, 10]),
+  };
+
+  it('gives back each id at its position, and finds only whole ids', () => {
+    expect(ids.map((_, i) => idAt(ranking, i))).toEqual(ids);
+    expect(ids.map((id) => positionOf(ranking, id))).toEqual([0, 1, 2]);
+    expect(positionOf(ranking, '00000000-0000-0000-0000-00000000000b')).toBe(-1);
+    expect(positionOf(ranking, 'not-a-uuid')).toBe(-1);
+    // Sixteen bytes that are in the ranking, but across two ids: not a position.
+    const across = ranking.ids.toString('hex', 8, 24);
+    const straddling = `${across.slice(0, 8)}-${across.slice(8, 12)}-${across.slice(12, 16)}-${across.slice(16, 20)}-${across.slice(20)}`;
+    expect(positionOf(ranking, straddling)).toBe(-1);
+  });
+});

@@ -1,0 +1,210 @@
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../../db/client.ts';
+import { PAGE_SIZE } from '#shared/limits.ts';
+import type { CityBands } from '../matching/city-bands.ts';
+import { paramList } from '../matching/score-sql.ts';
+import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
+import { JOB_COLUMNS } from './job-select.ts';
+import type { FeedSeeker } from './feed.repo.ts';
+
+// A seeker's ranked main feed, kept (decision 020, "A seeker's ranking, kept"). Ranking the
+// ~2,000 candidates of the seeker's category and area is most of a page's cost; the result is
+// the same for every page of one scroll and for every first page until something it depends on
+// changes. So the ranking (the candidates' ids and scores, in feed order) is made once and kept
+// in this process; each page then reads its ~21 jobs by id.
+//
+// - Fresh, never stale: the database counts changes to what a ranking depends on (migration 019:
+//   the jobs of its category and of each city of its area, and the seeker's preferences). A first
+//   page reads those counters in the same statement as its jobs, and a ranking whose counters
+//   moved is made again before the page is answered.
+// - The pages of one scroll use the ranking their first page was made from (the cursor's `asOf`),
+//   as the live statement's `created_at <= asOf` did: jobs posted meanwhile wait for the next pull
+//   to refresh.
+// - What may change by the minute is checked on every read, never kept: the job still open and
+//   published, its recruiter in good standing, no block between the two.
+// - Per process, bounded (least recently used first out). Another instance, an evicted ranking or
+//   an older scroll's cursor falls back to the live statement (feed.repo.ts), which gives the
+//   same pages.
+
+/** One seeker's main feed, ranked. */
+export interface Ranking {
+  /** The time its candidates were read (PostgreSQL's text), the scroll's `asOf`. */
+  asOf: string;
+  /** The change counters it depends on, and their sum when it was made. */
+  keys: string[];
+  versions: string;
+  /** What it was ranked for: the seeker's side and area (the cards' reasons come from these). */
+  me: FeedSeeker;
+  bands: CityBands;
+  /** The candidates in feed order: 16 bytes of uuid each, and one byte of score each. */
+  ids: Buffer;
+  scores: Uint8Array;
+}
+
+/** Rankings kept per process: about 35 KB each for a full 2,000-candidate feed. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+const kept = new WeakMap<object, LRUCache<string, Ranking>>();
+
+/** This database's kept rankings (per database: test suites run several in one process). */
+export function rankingsOf(db: Queryable): LRUCache<string, Ranking> {
+  let cache = kept.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, Ranking>({
+      maxSize: MAX_BYTES,
+      sizeCalculation: (r) => r.ids.length + r.scores.length + 512,
+      // A seeker who went away: their ranking is not kept for the next day.
+      ttl: 30 * 60_000,
+    });
+    kept.set(db, cache);
+  }
+  return cache;
+}
+
+export const rankingKey = (seekerId: string, type: string | undefined) =>
+  `${seekerId}|${type ?? ''}`;
+
+/** The change counters a seeker's main feed depends on (migration 019). */
+export const rankingKeys = (seekerId: string, me: FeedSeeker, bands: CityBands): string[] => [
+  `seeker:${seekerId}`,
+  ...(me.jobCategory ? [`category:${me.jobCategory}`] : []),
+  ...bands.near.map((c) => `city:${c}`),
+];
+
+/** The type chips' counters (one per job type). */
+export const typeKeys = (types: readonly string[]) => types.map((t) => `type:${t}`);
+
+/** The sum of these counters, as the statement that reads it (text: a bigint sum). */
+export const versionsSql = (keysParam: string) =>
+  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
+
+export const rankingSize = (r: Ranking) => r.scores.length;
+
+export function idAt(r: Ranking, i: number): string {
+  const hex = r.ids.toString('hex', i * 16, i * 16 + 16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Where a job is in the ranking (-1 when it is not). */
+export function positionOf(r: Ranking, id: string): number {
+  const needle = Buffer.from(id.replace(/-/g, ''), 'hex');
+  if (needle.length !== 16) return -1;
+  for (let at = r.ids.indexOf(needle); at !== -1; at = r.ids.indexOf(needle, at + 1))
+    if (at % 16 === 0) return at / 16;
+  return -1;
+}
+
+/** The bytes PostgreSQL returns for a bytea (a Buffer from pg, a Uint8Array from PGlite). */
+export const bytes = (value: unknown): Buffer =>
+  value instanceof Uint8Array ? Buffer.from(value) : Buffer.alloc(0);
+
+export type RankedRow = Record<string, unknown> & {
+  score: number;
+  sort_created: string;
+  visible: boolean;
+};
+
+/**
+ * The statement that reads the jobs at positions `from`..`from + count - 1` of the ranking, in
+ * its order, as the page shows them: only those still open and published (and of the type
+ * filtered on), each with whether the seeker may see it. With `counters`, it also reads the sums
+ * of those counters (the ranking's, and the type chips') in the same snapshot. Exported for the
+ * benchmark.
+ */
+export function rankedPageQuery(
+  r: Ranking,
+  seekerId: string,
+  from: number,
+  count: number,
+  type: string | undefined,
+  counters?: { types: readonly string[] },
+): { sql: string; params: unknown[]; name: string } {
+  const ids: string[] = [];
+  const scores: number[] = [];
+  for (let i = from; i < Math.min(from + count, rankingSize(r)); i++) {
+    ids.push(idAt(r, i));
+    scores.push(r.scores[i]!);
+  }
+  const params: unknown[] = [];
+  const arg = paramList(params);
+  const typeFilter = type ? ` AND j.type = ${arg(type, 'text')}` : '';
+  const counted = counters
+    ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(counters.types), 'text[]'))} AS type_versions`
+    : 'NULL::text AS versions, NULL::text AS type_versions';
+  const sql = `SELECT c.versions, c.type_versions, p.*
+       FROM (SELECT ${counted}) c
+       LEFT JOIN LATERAL (
+         SELECT ${JOB_COLUMNS}, t.score, t.ord, j.created_at::text AS sort_created,
+                jc.lat AS j_lat, jc.lon AS j_lon,
+                ${inGoodStandingSql('j.recruiter_id')} AND ${noBlockSql(arg(seekerId, 'uuid'), 'j.recruiter_id')} AS visible
+           FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)
+           JOIN jobs j ON j.id = t.id
+           LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+           LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
+           LEFT JOIN cities jc ON jc.id = j.city_id
+          WHERE j.status = 'open' AND j.moderation_state = 'published'${typeFilter}) p ON true
+      ORDER BY p.ord`;
+  // Prepared per shape (type filter or not, counters or not): planned once per connection.
+  return { sql, params, name: `feed_ranked_${type ? 't' : 'a'}${counters ? 'c' : ''}` };
+}
+
+async function readRanked(
+  q: Queryable,
+  r: Ranking,
+  seekerId: string,
+  from: number,
+  count: number,
+  type: string | undefined,
+  counters?: { types: readonly string[] },
+): Promise<{ rows: RankedRow[]; versions: string | null; typeVersions: string | null }> {
+  const { sql, params, name } = rankedPageQuery(r, seekerId, from, count, type, counters);
+  const rows = await q.query<RankedRow & { versions: string | null; type_versions: string | null }>(
+    sql,
+    params,
+    name,
+  );
+  return {
+    rows: rows.filter((row) => row.id !== null),
+    versions: rows[0]?.versions ?? null,
+    typeVersions: rows[0]?.type_versions ?? null,
+  };
+}
+
+/**
+ * The visible jobs from position `from` on, up to `want` of them: reads a page and a little more,
+ * and reads on while jobs that closed or may not be shown leave the page short.
+ */
+export async function visibleFrom(
+  q: Queryable,
+  r: Ranking,
+  seekerId: string,
+  from: number,
+  want: number,
+  type: string | undefined,
+  counters?: { types: readonly string[] },
+): Promise<{
+  rows: RankedRow[];
+  end: boolean;
+  versions: string | null;
+  typeVersions: string | null;
+}> {
+  const found: RankedRow[] = [];
+  let at = from;
+  let first: { versions: string | null; typeVersions: string | null } | null = null;
+  // With counters, at least one read (it carries them), even of an empty ranking.
+  while ((counters && !first) || (found.length < want && at < rankingSize(r))) {
+    const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
+    const read = await readRanked(q, r, seekerId, at, count, type, first ? undefined : counters);
+    first ??= { versions: read.versions, typeVersions: read.typeVersions };
+    // The counters moved: the caller makes the ranking again, these rows are not used.
+    if (counters && read.versions !== r.versions) break;
+    found.push(...read.rows.filter((row) => row.visible));
+    at += count;
+  }
+  return {
+    rows: found.slice(0, want),
+    end: found.length < want,
+    versions: first?.versions ?? null,
+    typeVersions: first?.typeVersions ?? null,
+  };
+}
