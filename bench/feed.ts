@@ -47,6 +47,8 @@ const { app, ctx } = await buildApp({
 // The bare endpoint: Fastify + pg (same pool size as the app), newest open jobs by keyset, the
 // same columns a card needs from the job row itself.
 const barePool = new pg.Pool({ connectionString: db.url + pgOptions, max: 20 });
+// As the app's own pool does (server/db/client.ts): a dropped idle connection is not a crash.
+barePool.on('error', () => {});
 const bare = Fastify();
 bare.get<{ Querystring: { after?: string } }>('/newest', async (request) => {
   const after = request.query.after?.split('|');
