@@ -1,7 +1,7 @@
 // npm run bench:lighthouse — Lighthouse mobile (e2e/lighthouse.ts) on the four pages issue 15
 // names: /, /login, the seeker's job feed and a chat, signed in as the demo seeker. Serves the
 // built app (`npm run build:web` first) with demo data on a local port; each page is judged as
-// the budgets journey judges it (one run, or the median of three when it misses). Prints one
+// the budgets journey judges it (one run, or the median of five when it misses). Prints one
 // line a page; LIGHTHOUSE_REPORTS_DIR=dir keeps the full reports.
 import { startHarness } from '../e2e/harness.ts';
 import { judged, measuredPages, withinBudget } from '../e2e/lighthouse.ts';

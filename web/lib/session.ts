@@ -32,11 +32,20 @@ export function hasKeptUser(): boolean {
   return keptMe() !== undefined;
 }
 
+// What this tab last wrote (or found): the same answer again is not written again. A write to
+// localStorage is synchronous, and the answer is confirmed on every page load, in the middle of
+// the app taking its first screen over.
+let lastKept: string | null | undefined;
+
 function keepMe(me: Me | null | undefined): void {
   if (me === undefined) return;
   try {
-    if (me) localStorage.setItem(KEPT_ME, JSON.stringify(me));
+    const text = me ? JSON.stringify(me) : null;
+    lastKept ??= localStorage.getItem(KEPT_ME);
+    if (text === lastKept) return;
+    if (text) localStorage.setItem(KEPT_ME, text);
     else localStorage.removeItem(KEPT_ME);
+    lastKept = text;
   } catch {
     // storage blocked: keeping is only an optimisation
   }
