@@ -43,6 +43,30 @@ export async function markOnboarded(t: BuiltApp, userId: string, step: number): 
   ]);
 }
 
+/** A seeker with job preferences (the feed's side of matching), onboarded. */
+export async function newSeeker(
+  t: BuiltApp,
+  prefs: { city_id: number | null } & Partial<
+    Record<'job_category' | 'job_type' | 'experience_range' | 'salary_range', string>
+  >,
+): Promise<TestUser> {
+  const u = await newUser(t, 'user');
+  const p = {
+    job_category: 'software_development',
+    job_type: 'full_time',
+    experience_range: '1_3',
+    salary_range: '6_10',
+    ...prefs,
+  };
+  await t.ctx.db.query(
+    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
+     VALUES ($1, 'Seeker', $2, $3, $4, $5, $6)`,
+    [u.id, p.job_category, p.job_type, p.experience_range, p.salary_range, p.city_id],
+  );
+  await markOnboarded(t, u.id, 6);
+  return u;
+}
+
 /** A recruiter with a company profile, onboarded. */
 export async function newRecruiter(t: BuiltApp, company = 'Acme Tools'): Promise<TestUser> {
   const user = await newUser(t, 'recruiter');

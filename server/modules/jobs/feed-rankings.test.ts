@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
 import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
@@ -31,16 +31,8 @@ interface Page {
   types: string[] | null;
 }
 
-async function seeker(category = 'software_development'): Promise<TestUser> {
-  const u = await newUser(t, 'user');
-  await t.ctx.db.query(
-    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
-     VALUES ($1, 'Seeker', $2, 'full_time', '1_3', '6_10', $3)`,
-    [u.id, category, blr],
-  );
-  await markOnboarded(t, u.id, 6);
-  return u;
-}
+const seeker = (category = 'software_development'): Promise<TestUser> =>
+  newSeeker(t, { city_id: blr, job_category: category });
 
 async function feed(u: TestUser, query = ''): Promise<Page> {
   const res = await t.app.inject({ url: `/api/jobs/feed${query}`, headers: { cookie: u.cookie } });

@@ -5,6 +5,7 @@ import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
 import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
 import { JOB_COLUMNS } from './job-select.ts';
+import { JOB_TYPES } from '#shared/picklists.ts';
 import type { FeedSeeker } from './feed.repo.ts';
 
 // A seeker's ranked main feed, kept (decision 020, "A seeker's ranking, kept"). Ranking the
@@ -117,7 +118,7 @@ export function rankedPageQuery(
   from: number,
   count: number,
   type: string | undefined,
-  counters?: { types: readonly string[] },
+  counters = false,
 ): { sql: string; params: unknown[]; name: string } {
   const ids: string[] = [];
   const scores: number[] = [];
@@ -129,7 +130,7 @@ export function rankedPageQuery(
   const arg = paramList(params);
   const typeFilter = type ? ` AND j.type = ${arg(type, 'text')}` : '';
   const counted = counters
-    ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(counters.types), 'text[]'))} AS type_versions`
+    ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(JOB_TYPES), 'text[]'))} AS type_versions`
     : 'NULL::text AS versions, NULL::text AS type_versions';
   const sql = `SELECT c.versions, c.type_versions, p.*
        FROM (SELECT ${counted}) c
@@ -148,28 +149,6 @@ export function rankedPageQuery(
   return { sql, params, name: `feed_ranked_${type ? 't' : 'a'}${counters ? 'c' : ''}` };
 }
 
-async function readRanked(
-  q: Queryable,
-  r: Ranking,
-  seekerId: string,
-  from: number,
-  count: number,
-  type: string | undefined,
-  counters?: { types: readonly string[] },
-): Promise<{ rows: RankedRow[]; versions: string | null; typeVersions: string | null }> {
-  const { sql, params, name } = rankedPageQuery(r, seekerId, from, count, type, counters);
-  const rows = await q.query<RankedRow & { versions: string | null; type_versions: string | null }>(
-    sql,
-    params,
-    name,
-  );
-  return {
-    rows: rows.filter((row) => row.id !== null),
-    versions: rows[0]?.versions ?? null,
-    typeVersions: rows[0]?.type_versions ?? null,
-  };
-}
-
 /**
  * The visible jobs from position `from` on, up to `want` of them: reads a page and a little more,
  * and reads on while jobs that closed or may not be shown leave the page short.
@@ -181,7 +160,7 @@ export async function visibleFrom(
   from: number,
   want: number,
   type: string | undefined,
-  counters?: { types: readonly string[] },
+  counters = false,
 ): Promise<{
   rows: RankedRow[];
   end: boolean;
@@ -194,11 +173,15 @@ export async function visibleFrom(
   // With counters, at least one read (it carries them), even of an empty ranking.
   while ((counters && !first) || (found.length < want && at < rankingSize(r))) {
     const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
-    const read = await readRanked(q, r, seekerId, at, count, type, first ? undefined : counters);
-    first ??= { versions: read.versions, typeVersions: read.typeVersions };
+    const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, type, counters && !first);
+    const rows = await q.query<
+      RankedRow & { id: string | null; versions: string | null; type_versions: string | null }
+    >(sql, params, name);
+    first ??= { versions: rows[0]?.versions ?? null, typeVersions: rows[0]?.type_versions ?? null };
     // The counters moved: the caller makes the ranking again, these rows are not used.
-    if (counters && read.versions !== r.versions) break;
-    found.push(...read.rows.filter((row) => row.visible));
+    if (counters && first.versions !== r.versions) break;
+    // A row without a job: the counters' row when none of these jobs is still shown.
+    found.push(...rows.filter((row) => row.id !== null && row.visible));
     at += count;
   }
   return {

@@ -9,7 +9,6 @@ import { cityBands, type CityBands } from '../matching/city-bands.ts';
 import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
 import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
-import { JOB_TYPES } from '#shared/picklists.ts';
 import { openJobTypes } from './jobs.repo.ts';
 import {
   bytes,
@@ -383,14 +382,13 @@ async function fromRanking(
     const read = await visibleFrom(q, ranking, seekerId, at + 1, want, opts.type);
     return { ranking, ...read };
   }
-  const counters = { types: JOB_TYPES };
   if (ranking) {
-    const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, counters);
+    const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true);
     if (read.versions === ranking.versions) return { ranking, ...read };
   }
   ranking = await makeRanking(q, seekerId, opts.type);
   rankings.set(key, ranking);
-  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type, counters)) };
+  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true)) };
 }
 
 /** Ranks the seeker's main feed now: the candidates' ids and scores in feed order. */

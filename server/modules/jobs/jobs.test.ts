@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import {
+  cityId,
+  markOnboarded,
+  newRecruiter,
+  newSeeker,
+  newUser,
+  type TestUser,
+} from '../../test/users.ts';
 
 let t: TestApp;
 let blr: number;
@@ -38,24 +45,8 @@ const post = (u: TestUser, body: unknown) =>
   });
 const get = (u: TestUser, url: string) => t.app.inject({ url, headers: { cookie: u.cookie } });
 
-async function seeker(prefs: Record<string, unknown> = {}): Promise<TestUser> {
-  const u = await newUser(t, 'user');
-  const p = {
-    job_category: 'software_development',
-    job_type: 'full_time',
-    experience_range: '1_3',
-    salary_range: '6_10',
-    city_id: blr,
-    ...prefs,
-  };
-  await t.ctx.db.query(
-    `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
-     VALUES ($1, 'Seeker', $2, $3, $4, $5, $6)`,
-    [u.id, p.job_category, p.job_type, p.experience_range, p.salary_range, p.city_id],
-  );
-  await markOnboarded(t, u.id, 6);
-  return u;
-}
+const seeker = (prefs: Record<string, string | number | null> = {}): Promise<TestUser> =>
+  newSeeker(t, { city_id: blr, ...prefs });
 
 describe('posting a job', () => {
   it('takes the company from the profile, never from the request', async () => {
