@@ -15,7 +15,7 @@ import { openDb } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { chatList } from '#server/modules/chat/list.repo.ts';
 import { insertMessage } from '#server/modules/chat/messages.repo.ts';
-import { CHAT_LIST_PAGE } from '#shared/schemas/chat.ts';
+import { CHAT_LIST_PAGE } from '#shared/limits.ts';
 import { measure, scratchDatabase, table, type Timing } from './lib.ts';
 
 const ROOMS = Number(process.env.BENCH_ROOMS ?? 20_000);

@@ -19,6 +19,16 @@ export const SESSION = {
 } as const;
 
 export const PAGE_SIZE = 20;
+
+// Chat sizes. Here and not beside the chat's zod schemas: the chat screen needs them when it
+// starts, and a module of schemas costs its construction to every screen that imports a number
+// from it (decision 024).
+/** The longest message, in characters. */
+export const MESSAGE_MAX = 2000;
+/** Messages per page of a room's history (the newest page, then older pages on scroll). */
+export const MESSAGES_PAGE = 200;
+/** Conversations per page of a chat list (more load on scroll). */
+export const CHAT_LIST_PAGE = 30;
 export const INTRODUCTION_MAX = 500;
 export const ONBOARDING_STEPS = { recruiter: 4, user: 6 } as const;
 export const TOAST = { durationMs: 4000, visible: 3 } as const;

@@ -1,10 +1,7 @@
 import { z } from 'zod';
 import { ROOM_STATUSES } from '../picklists.ts';
 import { m } from './common.ts';
-
-export const MESSAGE_MAX = 2000;
-/** Messages per page of a room's history (the newest page, then older pages on scroll). */
-export const MESSAGES_PAGE = 200;
+import { MESSAGE_MAX } from '../limits.ts';
 
 /** A message as typed: trimmed, never empty, bounded; the client makes its id (idempotent send). */
 export const sendMessageBody = z.object({
@@ -82,9 +79,6 @@ export const chatListItem = z.object({
   status: z.enum(ROOM_STATUSES),
 });
 export type ChatListItem = z.infer<typeof chatListItem>;
-
-/** Conversations per page of a chat list (more load on scroll). */
-export const CHAT_LIST_PAGE = 30;
 
 /** `GET /api/rooms`: a status (the recruiter's tabs) and the cursor a previous page gave. */
 export const chatListQuery = z.object({

@@ -57,11 +57,3 @@ export function dedupeChips(items: string[]): string[] {
   }
   return out;
 }
-
-/** Adding one chip from an input: trimmed, non-empty, not already there. Returns null if refused. */
-export function addChip(items: string[], input: string, max: number): string[] | null {
-  const item = input.trim();
-  if (!item || item.length > 40 || items.length >= max) return null;
-  if (items.some((i) => i.toLowerCase() === item.toLowerCase())) return null;
-  return [...items, item];
-}

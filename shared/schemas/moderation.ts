@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { m, optionalText } from './common.ts';
+import { REPORT_REASONS } from '../report-reasons.ts';
 
 // Report, block and moderation (issue 12; decisions.md "Moderation"). Texts in the catalogue's
 // `moderation` namespace.
-
-/** Why a user reports: the person asks for money, the job is fake, harassment, spam, other. */
-export const REPORT_REASONS = ['money', 'fake_job', 'harassment', 'spam', 'other'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /**
  * `POST /api/reports`: about a person (`userId`: a recruiter or a seeker one has dealt with), a

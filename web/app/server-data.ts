@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
-import { MESSAGES_PAGE, type MessageView, type RoomView } from '#shared/schemas/chat.ts';
+import type { MessageView, RoomView } from '#shared/schemas/chat.ts';
+import { MESSAGES_PAGE } from '#shared/limits.ts';
 import { feedKey } from '../features/job-feed/api.ts';
 import { messagesKey, roomWithKey } from '../features/chat/api.ts';
 import { newestPage } from '../features/chat/message-store.ts';

@@ -1,6 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
 import { X } from 'lucide-react';
-import { addChip } from '#shared/schemas/common.ts';
 import { inputClass } from './ui/field.tsx';
 
 /** Skills and languages: added on Add or Enter, trimmed, non-empty, no duplicates; removable. */
@@ -75,4 +74,12 @@ export function ChipInput({
       )}
     </div>
   );
+}
+
+/** Adding one chip from an input: trimmed, non-empty, not already there. Returns null if refused. */
+function addChip(items: string[], input: string, max: number): string[] | null {
+  const item = input.trim();
+  if (!item || item.length > 40 || items.length >= max) return null;
+  if (items.some((i) => i.toLowerCase() === item.toLowerCase())) return null;
+  return [...items, item];
 }

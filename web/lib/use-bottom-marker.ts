@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, type RefCallback } from 'react';
 
 /** How far below the visible part the marker starts the next page: one screen. */
 const AHEAD = '100%';
@@ -9,6 +9,11 @@ const AHEAD = '100%';
  * two; asked for ahead, it is there when the person reaches the end). The observer is rebuilt after every page, so a marker that is still on screen after a
  * short page asks again; it stops when there is no next page or the last attempt failed.
  * Takes the infinite query itself; returns the ref callback for the marker element.
+ *
+ * The observer lives in the ref callback (React 19 calls its cleanup when the element goes or
+ * the callback changes), not in state set from the ref: a state update from a ref is applied
+ * synchronously in the commit, and after a server-rendered feed is taken over it re-rendered
+ * every card in one long task (decision 024).
  */
 export function useBottomMarker({
   hasNextPage,
@@ -20,18 +25,19 @@ export function useBottomMarker({
   isFetchingNextPage: boolean;
   isFetchNextPageError: boolean;
   fetchNextPage: () => unknown;
-}): (element: HTMLElement | null) => void {
-  const [marker, setMarker] = useState<HTMLElement | null>(null);
-  useEffect(() => {
-    if (!marker || !hasNextPage || isFetchingNextPage || failed) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
-      },
-      { rootMargin: `0px 0px ${AHEAD}`, threshold: 0 },
-    );
-    observer.observe(marker);
-    return () => observer.disconnect();
-  }, [marker, hasNextPage, isFetchingNextPage, failed, fetchNextPage]);
-  return setMarker;
+}): RefCallback<HTMLElement> {
+  return useCallback(
+    (marker: HTMLElement | null) => {
+      if (!marker || !hasNextPage || isFetchingNextPage || failed) return;
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+        },
+        { rootMargin: `0px 0px ${AHEAD}`, threshold: 0 },
+      );
+      observer.observe(marker);
+      return () => observer.disconnect();
+    },
+    [hasNextPage, isFetchingNextPage, failed, fetchNextPage],
+  );
 }

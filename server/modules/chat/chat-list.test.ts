@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { CHAT_LIST_PAGE } from '#shared/schemas/chat.ts';
+import { CHAT_LIST_PAGE } from '#shared/limits.ts';
 import { hi } from '#shared/i18n/hi.ts';
 import { encodeCursor } from '../../lib/cursor.ts';
 import { insertMessage } from './messages.repo.ts';

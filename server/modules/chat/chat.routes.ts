@@ -3,13 +3,12 @@ import { requestLanguage } from '../../lib/language.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { m } from '#shared/schemas/common.ts';
+import { CHAT_LIST_PAGE, MESSAGES_PAGE } from '#shared/limits.ts';
 import {
-  CHAT_LIST_PAGE,
   chatListPage,
   chatListQuery,
   createRoomBody,
   interviewBody,
-  MESSAGES_PAGE,
   messageView,
   roomStatusBody,
   roomView,

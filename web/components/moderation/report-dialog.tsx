@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
-import { REPORT_REASONS, reportBody, type ReportReason } from '#shared/schemas/moderation.ts';
+import { REPORT_REASONS, type ReportReason } from '#shared/report-reasons.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { alreadyReported, sendReport } from '../../lib/moderation.ts';
 import { TextAreaField } from '../form-fields.tsx';
@@ -9,6 +9,13 @@ import { Button } from '../ui/button.tsx';
 import { Modal } from '../ui/modal.tsx';
 
 const DETAILS_MAX = 1000;
+
+/**
+ * The report's schema, loaded when a report is started rather than with the screen: building
+ * zod schemas is a long task on a slow phone, and every chat and job page has this dialog
+ * (decision 024).
+ */
+const reportSchema = () => import('#shared/schemas/moderation.ts').then((m) => m.reportBody);
 
 /** What a report is about: a person, a job or a chat message (at least one). */
 export interface ReportTarget {
@@ -49,17 +56,27 @@ function ReportForm({ target, onDone }: { target: ReportTarget; onDone: () => vo
   const [details, setDetails] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  useEffect(() => void reportSchema().catch(() => undefined), []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (sending) return;
+    setSending(true);
+    let reportBody;
+    try {
+      reportBody = await reportSchema();
+    } catch (err) {
+      toast.error(errorMessage(err, t('moderation.reportFailed')));
+      setSending(false);
+      return;
+    }
     const parsed = reportBody.safeParse({ reason: reason ?? undefined, details, ...target });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? t('moderation.pickReason'));
+      setSending(false);
       return;
     }
     setError(null);
-    setSending(true);
     const { details: text, ...rest } = parsed.data;
     try {
       await sendReport(text ? { ...rest, details: text } : rest);

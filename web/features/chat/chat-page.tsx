@@ -79,29 +79,12 @@ function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => 
     : room.other.blockedByMe
       ? t('chat.blocked')
       : refusal;
-  const tools = useRecruiterTools(room);
-  const tall = useMediaQuery(ROOM_FOR_CARD);
-  // null: as the screen allows; true/false: the recruiter opened or folded it.
-  const [cardOpen, setCardOpen] = useState<boolean | null>(null);
-  const expanded = cardOpen ?? tall;
-  const panelId = useId();
   return (
     <div className="mx-auto flex h-dvh max-w-md flex-col bg-white shadow-sm">
-      <ChatHeader
-        room={room}
-        iAmRecruiter={iAmRecruiter}
-        onBack={onBack}
-        recruiter={
-          iAmRecruiter
-            ? { tools, panelId, expanded, onToggle: () => setCardOpen(!expanded) }
-            : undefined
-        }
-      />
-      {iAmRecruiter && (
-        <>
-          <CandidatePanel room={room} tools={tools} id={panelId} hidden={!expanded} />
-          <RecruiterDialogs room={room} tools={tools} />
-        </>
+      {iAmRecruiter ? (
+        <RecruiterTop room={room} onBack={onBack} />
+      ) : (
+        <ChatHeader room={room} iAmRecruiter={false} onBack={onBack} />
       )}
       <div className="px-4 pt-2">
         <ReconnectingBanner />
@@ -109,5 +92,32 @@ function ChatRoom({ room, me, onBack }: { room: RoomView; me: Me; onBack: () => 
       <MessageList room={room} myId={me.id} />
       <Composer roomId={room.id} closedReason={closedReason} />
     </div>
+  );
+}
+
+/**
+ * The recruiter's header, candidate card and dialogs. The screen's height decides whether the
+ * card starts open; the server renders without knowing it (`useMediaQuery` is false there), so
+ * only this part renders again when the browser's answer differs, not the whole room with its
+ * messages (decision 024).
+ */
+function RecruiterTop({ room, onBack }: { room: RoomView; onBack: () => void }) {
+  const tools = useRecruiterTools(room);
+  const tall = useMediaQuery(ROOM_FOR_CARD);
+  // null: as the screen allows; true/false: the recruiter opened or folded it.
+  const [cardOpen, setCardOpen] = useState<boolean | null>(null);
+  const expanded = cardOpen ?? tall;
+  const panelId = useId();
+  return (
+    <>
+      <ChatHeader
+        room={room}
+        iAmRecruiter
+        onBack={onBack}
+        recruiter={{ tools, panelId, expanded, onToggle: () => setCardOpen(!expanded) }}
+      />
+      <CandidatePanel room={room} tools={tools} id={panelId} hidden={!expanded} />
+      <RecruiterDialogs room={room} tools={tools} />
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { MESSAGE_MAX } from '#shared/schemas/chat.ts';
+import { MESSAGE_MAX } from '#shared/limits.ts';
 import { useOutbox } from './use-outbox.ts';
 
 /**

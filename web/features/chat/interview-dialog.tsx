@@ -1,11 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { interviewBody } from '#shared/schemas/chat.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { toast } from '#web/lib/toast.ts';
 import { useScheduleInterview } from './use-room-actions.ts';
+
+/**
+ * The invitation's schema, loaded when the dialog opens rather than with the chat: building zod
+ * schemas is a long task on a slow phone (decision 024).
+ */
+const interviewSchema = () => import('#shared/schemas/chat.ts').then((m) => m.interviewBody);
 
 type Draft = { date: string; time: string; place: string };
 const EMPTY: Draft = { date: '', time: '', place: '' };
@@ -34,8 +41,18 @@ export function InterviewDialog({
     onOpenChange(false);
   });
 
-  function submit(e: FormEvent) {
+  useEffect(() => {
+    if (open) void interviewSchema().catch(() => undefined);
+  }, [open]);
+
+  async function submit(e: FormEvent) {
     e.preventDefault();
+    let interviewBody;
+    try {
+      interviewBody = await interviewSchema();
+    } catch (err) {
+      return void toast.error(errorMessage(err, t('chat.interviewFailed')));
+    }
     const parsed = interviewBody.safeParse(draft);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
@@ -47,7 +64,7 @@ export function InterviewDialog({
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('chat.interviewTitle')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid grid-cols-2 gap-3">
           <Field label={t('chat.interviewDate')}>
             {(p) => (

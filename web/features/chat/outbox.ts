@@ -26,7 +26,11 @@ export interface OutboxDeps {
   refused(entry: OutgoingMessage, err: unknown): string;
 }
 
-const EMPTY: readonly OutgoingMessage[] = [];
+/**
+ * A room with nothing outgoing: one constant, also the server's snapshot in `useOutbox`, so a
+ * server-rendered chat's takeover finds the same list and does not render it again.
+ */
+export const NO_OUTGOING: readonly OutgoingMessage[] = [];
 
 /** The next message of a room to send: the earliest written that the server has not refused. */
 export function nextToSend(outbox: readonly OutgoingMessage[]): OutgoingMessage | undefined {
@@ -82,7 +86,7 @@ export class Outbox {
   constructor(private readonly deps: OutboxDeps) {}
 
   /** A room's outgoing messages (the same array until something changes). */
-  list = (roomId: string): readonly OutgoingMessage[] => this.rooms.get(roomId) ?? EMPTY;
+  list = (roomId: string): readonly OutgoingMessage[] => this.rooms.get(roomId) ?? NO_OUTGOING;
 
   watch = (watcher: () => void): (() => void) => {
     this.watchers.add(watcher);
@@ -137,7 +141,7 @@ export class Outbox {
     const list = this.rooms.get(roomId);
     const rest = withoutOutgoing(list, clientId);
     if (!list || rest === list) return;
-    this.set(roomId, rest ?? EMPTY);
+    this.set(roomId, rest ?? NO_OUTGOING);
     this.deps.forget(clientId);
   }
 

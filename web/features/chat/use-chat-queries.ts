@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { RoomStatus } from '#shared/picklists.ts';
-import { MESSAGES_PAGE, type ChatListPage, type RoomView } from '#shared/schemas/chat.ts';
+import type { ChatListPage, RoomView } from '#shared/schemas/chat.ts';
+import { MESSAGES_PAGE } from '#shared/limits.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';

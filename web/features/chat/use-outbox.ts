@@ -15,7 +15,7 @@ import {
   sendChatMessage,
 } from './api.ts';
 import { mergeInto, type OutgoingMessage, type RoomMessages } from './message-store.ts';
-import { Outbox } from './outbox.ts';
+import { NO_OUTGOING, Outbox } from './outbox.ts';
 import { clearOutgoing, forgetOutgoing, keepOutgoing, loadOutgoing } from './outbox-store.ts';
 
 /** The server's refusals that hold for the whole room: blocked, or the other account suspended. */
@@ -108,8 +108,6 @@ export function useRoomRefusal(roomId: string): string | null {
   return data;
 }
 
-const NONE: readonly OutgoingMessage[] = [];
-
 /** The room's outgoing messages (this browser's), with send and retry. */
 export function useOutbox(roomId: string) {
   const queryClient = useQueryClient();
@@ -120,7 +118,7 @@ export function useOutbox(roomId: string) {
   const list = useSyncExternalStore(
     outbox.watch,
     () => outbox.list(roomId),
-    () => NONE,
+    () => NO_OUTGOING,
   );
   const send = useCallback(
     (text: string) => void outbox.add(roomId, newClientId(), text),
