@@ -176,6 +176,31 @@ describe('a chat, rendered by the server', () => {
     await context.close();
   });
 
+  it('asks for its messages once while taken over, and shows what came after the render', async () => {
+    const { context, page } = await seekerContext();
+    const seen = watch(page);
+    const later = `Written after the page was rendered ${crypto.randomUUID().slice(0, 8)}`;
+    // A message arrives after the server rendered the page, before the app's socket connects.
+    await page.routeWebSocket('**/api/ws', async (ws) => {
+      const sent = await pair.recruiter.page.request.post(
+        `/api/rooms/${pair.room.roomId}/messages`,
+        { data: { message: later, clientId: crypto.randomUUID() } },
+      );
+      expect(sent.ok()).toBe(true);
+      ws.connectToServer();
+    });
+    await page.goto(chatUrl);
+    // The first connection's catch-up brings it: the page's data is not fetched again before.
+    await page.getByText(later).waitFor();
+    await page.waitForLoadState('networkidle');
+    const messageReads = seen.api.filter((p) =>
+      p.startsWith(`/api/rooms/${pair.room.roomId}/messages`),
+    );
+    expect(messageReads).toHaveLength(1);
+    expect(messageReads[0]).toContain('after=');
+    await context.close();
+  });
+
   it("puts a message's text in the page as text, never as markup", async () => {
     const attack =
       '</script><script>window.__pwned = 1</script><img src=x onerror="window.__pwned=2">';

@@ -91,6 +91,13 @@ class RealtimeConnection {
 
   getStatus = (): RealtimeStatus => this.status;
 
+  /**
+   * Whether this session's first connection is still to come. Its connect listeners run then
+   * (the chat refreshes every conversation it shows), so a screen mounted before it need not
+   * fetch again what it was just given: a server-rendered chat's own data (decision 024).
+   */
+  firstConnectPending = (): boolean => !this.everConnected;
+
   /** Opens the connection for this user (if not open yet); idempotent. */
   start(userId: string): void {
     if (this.wanted && this.userId === userId) return;
@@ -339,9 +346,17 @@ export function useRealtimeConnection(userId: string | null | undefined): void {
   }, [userId]);
 }
 
-/** 'idle' | 'connecting' | 'connected' | 'reconnecting', live. */
-export function useRealtimeStatus(): RealtimeStatus {
-  return useSyncExternalStore(realtime.watchStatus, realtime.getStatus, () => 'idle');
+/**
+ * Whether the live connection is down and being retried, live. A yes/no rather than the status:
+ * the server renders 'no', and the browser is 'connecting' by the time it takes the page over, so
+ * a status would differ and re-render at once (decision 024).
+ */
+export function useRealtimeReconnecting(): boolean {
+  return useSyncExternalStore(
+    realtime.watchStatus,
+    () => realtime.getStatus() === 'reconnecting',
+    () => false,
+  );
 }
 
 /** Calls the latest `handler` for every server event while the component is mounted. */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -6,6 +6,11 @@ import { useTranslation } from '#web/lib/i18n.ts';
 /**
  * A modal dialog (role=dialog, aria-modal): focus moves into it and stays there, Escape and the
  * close button close it, and focus returns to the button that opened it.
+ *
+ * Nothing is mounted until it first opens: a closed Radix dialog still updates its state when it
+ * mounts, and a server-rendered screen with several of them (a chat's report and block dialogs)
+ * paid a synchronous render for each while being taken over (decision 024). Once opened it stays
+ * mounted, so closing animates and hands focus back as Radix does.
  */
 export function Modal({
   open,
@@ -21,6 +26,9 @@ export function Modal({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  if (!opened) return null;
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

@@ -1,10 +1,10 @@
 import { useTranslation } from '#web/lib/i18n.ts';
-import { useRealtimeStatus } from '../../lib/realtime.ts';
+import { useRealtimeReconnecting } from '../../lib/realtime.ts';
 
 /** 'Reconnecting...' while the live connection is down (messages still send over HTTP). */
 export function ReconnectingBanner() {
   const { t } = useTranslation();
-  const down = useRealtimeStatus() === 'reconnecting';
+  const down = useRealtimeReconnecting();
   return (
     <div role="status" aria-live="polite">
       {down && (

@@ -5,6 +5,7 @@ import type { ChatListPage, RoomView } from '#shared/schemas/chat.ts';
 import { MESSAGES_PAGE } from '#shared/limits.ts';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { i18n } from '../../lib/i18n.ts';
+import { realtime } from '../../lib/realtime.ts';
 import { toast } from '#web/lib/toast.ts';
 import {
   chatListKey,
@@ -56,6 +57,13 @@ export class NoRoomError extends Error {
 }
 
 /**
+ * A room and its messages are fetched again whenever a chat opens (`staleTime: 0`), except before
+ * the app's first connection: the connect refreshes every chat query (`useChatSync`), so the page
+ * the server rendered with them is not asked for twice while it is being taken over.
+ */
+const refetchUnlessConnectWill = () => !realtime.firstConnectPending();
+
+/**
  * The room between me and the other user (for a job when given). A recruiter with no room yet
  * creates it (get-or-create on the server); so does a seeker who came with a job.
  */
@@ -63,6 +71,7 @@ export function useChatRoom(otherId: string, jobId: string | null, asRecruiter: 
   return useQuery({
     queryKey: roomWithKey(otherId, jobId),
     staleTime: 0,
+    refetchOnMount: refetchUnlessConnectWill,
     // Creating was tried (and said why it failed): do not try again on our own.
     retry: (failures, error) =>
       failures < 1 &&
@@ -128,6 +137,7 @@ export function useRoomMessages(queryClient: QueryClient, roomId: string, myId: 
   return useQuery({
     queryKey: messagesKey(roomId),
     staleTime: 0,
+    refetchOnMount: refetchUnlessConnectWill,
     queryFn: ({ signal }) => loadMessages(queryClient, roomId, myId, signal),
   });
 }
