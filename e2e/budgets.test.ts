@@ -6,9 +6,10 @@
 //   code is loaded.
 // - Lighthouse 12, mobile (e2e/lighthouse.ts): performance at least 90, LCP under 2.0 s, CLS under
 //   0.05, TBT under 200 ms and no image larger than displayed, on / and /login as a visitor. The
-//   seeker's feed and a chat (server-rendered: decision 024) score 96-100 but their TBT still
-//   crosses 200 ms in some CI runs (medians of five at 201-213 ms once): `npm run bench:lighthouse`
-//   measures all four, and they join this gate when their TBT holds.
+//   seeker's feed and a chat (server-rendered: decision 024) usually score 98-100 (TBT 35-150 ms),
+//   but this machine's speed swings up to threefold between runs of the same build, and then their
+//   TBT median crosses 200 ms: `npm run bench:lighthouse` measures all four, and they join this
+//   gate when their TBT holds on a slow run too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
