@@ -53,7 +53,7 @@ bare.get<{ Querystring: { after?: string } }>('/newest', async (request) => {
   const after = request.query.after?.split('|');
   const { rows } = await barePool.query(
     `SELECT id, title, company, location, city_id, type, level, job_category, min_salary, max_salary,
-            description, created_at::text AS sort_created
+            created_at::text AS sort_created
        FROM jobs WHERE status = 'open' ${after ? 'AND (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
       ORDER BY created_at DESC, id DESC LIMIT $1`,
     after ? [PAGE_SIZE + 1, after[0], after[1]] : [PAGE_SIZE + 1],

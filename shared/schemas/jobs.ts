@@ -105,6 +105,20 @@ export const jobView = z.object({
 });
 export type JobView = z.infer<typeof jobView>;
 
+/**
+ * A job as the seeker's feed shows it: a card, without the description and requirements (a
+ * feed page of 20 jobs would carry them all, over 3G, into the server-rendered page too), the
+ * applications count and the moderation state (every job in a feed is published). The job's page
+ * reads the whole job.
+ */
+export const jobCard = jobView.omit({
+  description: true,
+  requirements: true,
+  applications: true,
+  moderation: true,
+});
+export type JobCardView = z.infer<typeof jobCard>;
+
 export const jobPage = z.object({
   jobs: z.array(jobView),
   /** Opaque keyset cursor for the next page; null when this page was the last. */

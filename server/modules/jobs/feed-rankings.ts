@@ -4,7 +4,7 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
 import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
-import { JOB_COLUMNS } from './job-select.ts';
+import { CARD_COLUMNS } from './job-select.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
 import type { FeedSeeker } from './feed.repo.ts';
 
@@ -135,7 +135,7 @@ export function rankedPageQuery(
   const sql = `SELECT c.versions, c.type_versions, p.*
        FROM (SELECT ${counted}) c
        LEFT JOIN LATERAL (
-         SELECT ${JOB_COLUMNS}, t.score, t.ord, j.created_at::text AS sort_created,
+         SELECT ${CARD_COLUMNS}, t.score, t.ord, j.created_at::text AS sort_created,
                 jc.lat AS j_lat, jc.lon AS j_lon,
                 ${inGoodStandingSql('j.recruiter_id')} AND ${noBlockSql(arg(seekerId, 'uuid'), 'j.recruiter_id')} AS visible
            FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import { RELATED_CATEGORIES, scoreJob, type SeekerSide } from '#shared/matching.ts';
-import type { JobView } from '#shared/schemas/jobs.ts';
+import type { JobCardView, JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cityBands, type CityBands } from '../matching/city-bands.ts';
 import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
-import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
+import { CARD_COLUMNS, presentCard, type JobRow } from './job-select.ts';
 import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
 import {
@@ -237,7 +237,7 @@ export function feedQuery(
                      FROM (SELECT s.id, s.created_at, s.score, ${visible} AS visible
                              FROM (SELECT * FROM scored ${keyset} ${order} OFFSET 0) s OFFSET 0) v
                     WHERE v.visible LIMIT ${arg(page.limit, 'int')})
-     SELECT ${JOB_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
+     SELECT ${CARD_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
             COALESCE(${arg(page.asOf, 'timestamptz')}, now())::text AS as_of
        FROM page JOIN jobs j ON j.id = page.id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
@@ -259,9 +259,9 @@ type FeedRow = JobRow & { score: number; sort_created: string; as_of?: string };
 
 export interface SeekerFeedPage {
   /** Jobs of the seeker's category or area. */
-  jobs: JobView[];
+  jobs: JobCardView[];
   /** The wider section's jobs on this page (once the main feed has run out). */
-  wider: JobView[];
+  wider: JobCardView[];
   /** True when fewer than a page of jobs match the seeker's preferences. */
   fewMatches: boolean;
   nextCursor: string | null;
@@ -299,7 +299,7 @@ export async function seekerFeed(
   const types = cursor ? null : await typeChips(q, kept?.typeVersions ?? null);
   const next = (section: FeedSection, at: string, r?: FeedRow) =>
     encodeCursor(r ? [section, at, r.score, r.sort_created, r.id as string] : [section, at]);
-  const present = (rows: FeedRow[]) => rows.map((r) => presentJob(r, explain(me, r)));
+  const present = (rows: FeedRow[]) => rows.map((r) => presentCard(r, explain(me, r)));
 
   if (more) {
     main = main.slice(0, PAGE_SIZE);

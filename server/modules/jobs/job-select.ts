@@ -1,23 +1,27 @@
-import type { JobView } from '#shared/schemas/jobs.ts';
+import type { JobCardView, JobView } from '#shared/schemas/jobs.ts';
 import { replyRateOf } from '#shared/reply-rate.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 
-// The columns every job view needs: the job, its recruiter card and its application count
-// (rooms of the job, counted by index, one subquery per returned row only).
-// The recruiter's reply rate comes from the worker's stats (decision 011): every FROM that uses
-// these columns has `LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id`.
-export const JOB_COLUMNS = `
+// The columns a job card needs (the seeker's feed): the job and its recruiter card. The
+// recruiter's reply rate comes from the worker's stats (decision 011): every FROM that uses these
+// columns has `LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id`.
+export const CARD_COLUMNS = `
   j.id, j.title, j.company, j.location, j.city_id, j.type, j.level, j.job_category, j.min_salary, j.max_salary,
-  j.description, j.requirements, j.status, j.moderation_state, j.moderation_reasons, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
+  j.status, to_char(j.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS created_at,
   j.recruiter_id, rp.full_name AS r_name, rp.designation AS r_designation, rp.profile_image AS r_image,
   rp.company_logo AS r_logo, COALESCE(rp.is_verified, false) AS r_verified,
   CASE WHEN rp.is_verified THEN rp.verified_domain END AS r_domain, rp.gstin IS NOT NULL AS r_gst,
-  rrs.conversations AS rr_conversations, rrs.replied AS rr_replied, rrs.median_reply_seconds AS rr_median,
+  rrs.conversations AS rr_conversations, rrs.replied AS rr_replied, rrs.median_reply_seconds AS rr_median`;
+
+// The columns every whole job view needs: the card's, the texts, the moderation state and the
+// application count (rooms of the job, counted by index, one subquery per returned row only).
+export const JOB_COLUMNS = `${CARD_COLUMNS},
+  j.description, j.requirements, j.moderation_state, j.moderation_reasons,
   (SELECT count(*)::int FROM chat_rooms cr WHERE cr.job_id = j.id) AS applications`;
 
 export type JobRow = Record<string, unknown>;
 
-export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
+export function presentCard(r: JobRow, match: JobView['match'] = null): JobCardView {
   return {
     id: r.id as string,
     title: r.title as string,
@@ -29,8 +33,6 @@ export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
     jobCategory: r.job_category as string,
     minSalary: (r.min_salary as number | null) ?? null,
     maxSalary: (r.max_salary as number | null) ?? null,
-    description: r.description as string,
-    requirements: (r.requirements as string | null) ?? null,
     status: r.status as 'open' | 'closed',
     createdAt: r.created_at as string,
     recruiter: {
@@ -49,9 +51,17 @@ export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
         (r.rr_median as number | null) ?? null,
       ),
     },
+    match,
+  };
+}
+
+export function presentJob(r: JobRow, match: JobView['match'] = null): JobView {
+  return {
+    ...presentCard(r, match),
+    description: r.description as string,
+    requirements: (r.requirements as string | null) ?? null,
     applications: Number(r.applications ?? 0),
     moderation: presentModeration(r),
-    match,
   };
 }
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   feedQuery,
+  jobCard,
   jobInput,
   jobPage,
   jobPatch,
@@ -54,11 +55,14 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         tags: ['jobs'],
         querystring: feedQuery,
         response: {
-          200: jobPage.extend({
+          // Cards, not whole jobs: a feed page does not carry 20 descriptions (jobCard).
+          200: z.object({
+            jobs: z.array(jobCard),
+            nextCursor: z.string().nullable(),
             types: z.array(z.string()).nullable(),
             // Decision 020: once the jobs matching the seeker's preferences run out, the wider
             // section (labelled in the app); fewMatches says fewer than a page matched.
-            wider: z.array(jobView),
+            wider: z.array(jobCard),
             fewMatches: z.boolean(),
           }),
         },

@@ -377,6 +377,33 @@ describe('the seeker feed', () => {
     expect(none.jobs.every((j) => j.recruiter.companyLogo === null)).toBe(true);
   });
 
+  it('sends cards, not whole jobs: no description or requirements on a page, a search or the wider section', async () => {
+    // Over 3G a page of 20 descriptions is most of the answer, and of the server-rendered page.
+    const cardsOf = async (qs = '') => {
+      const body = (await feed(fSeeker, qs)).json() as {
+        jobs: Record<string, unknown>[];
+        wider: Record<string, unknown>[];
+      };
+      return [...body.jobs, ...body.wider];
+    };
+    const pages = [await cardsOf(), await cardsOf('?q=developer')];
+    const cards = pages.flat();
+    expect(pages.every((page) => page.length > 0)).toBe(true);
+    for (const card of cards) {
+      expect(card).toHaveProperty('title');
+      expect(card).toHaveProperty('match');
+      for (const left of ['description', 'requirements', 'applications', 'moderation'])
+        expect(card).not.toHaveProperty(left);
+    }
+    // The job's own page has it all.
+    const detail = await f.app.inject({
+      method: 'GET',
+      url: `/api/jobs/${String(cards[0]!.id)}`,
+      headers: { cookie: fSeeker.cookie },
+    });
+    expect(detail.json().job.description).toEqual(expect.any(String));
+  });
+
   it('a recruiter cannot read the seeker feed; a bad cursor is a 400', async () => {
     expect((await feed(recruiter)).statusCode).toBe(403);
     expect((await feed(fSeeker, '?cursor=garbage')).statusCode).toBe(400);

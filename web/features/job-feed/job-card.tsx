@@ -1,7 +1,7 @@
 import { Briefcase, IndianRupee, MapPin } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
-import type { JobView } from '#shared/schemas/jobs.ts';
+import type { JobCardView } from '#shared/schemas/jobs.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { CompanyLogo } from '../../components/company-logo.tsx';
 import { DistanceChip, MatchScore, ReasonLine } from '../../components/job-chips.tsx';
@@ -17,7 +17,7 @@ import { ReplyRateBadge } from '../../components/reply-rate-badge.tsx';
  * city', '12 km away'), the other reasons on one line, and how fresh the job is ('posted 2 days
  * ago').
  */
-export function JobCard({ job }: { job: JobView }) {
+export function JobCard({ job }: { job: JobCardView }) {
   const { t, i18n } = useTranslation();
   const salary = salaryText(t, i18n.language, job.minSalary, job.maxSalary);
   const posted = postedAgo(t, job.createdAt, new Date(), i18n.language);
