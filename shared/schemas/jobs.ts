@@ -125,6 +125,21 @@ export const jobPage = z.object({
   nextCursor: z.string().nullable(),
 });
 
+/** `GET /api/jobs/feed`: a page of the seeker's feed, in cards (decision 020). */
+export const feedPage = z.object({
+  /** Jobs of the seeker's category or area. */
+  jobs: z.array(jobCard),
+  /** Once those run out: the wider section (related categories, further cities, remote). */
+  wider: z.array(jobCard),
+  /** Fewer than a page of jobs match the seeker's preferences. */
+  fewMatches: z.boolean(),
+  /** Opaque keyset cursor for the next page; null when this page was the last. */
+  nextCursor: z.string().nullable(),
+  /** Job types with open jobs: on the first page only, null after. */
+  types: z.array(z.string()).nullable(),
+});
+export type FeedPage = z.infer<typeof feedPage>;
+
 export const feedQuery = z.object({
   q: z.string().trim().max(100).default(''),
   type: z.enum(JOB_TYPES).optional(),

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  feedPage,
   feedQuery,
-  jobCard,
   jobInput,
   jobPage,
   jobPatch,
@@ -55,16 +55,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         tags: ['jobs'],
         querystring: feedQuery,
         response: {
-          // Cards, not whole jobs: a feed page does not carry 20 descriptions (jobCard).
-          200: z.object({
-            jobs: z.array(jobCard),
-            nextCursor: z.string().nullable(),
-            types: z.array(z.string()).nullable(),
-            // Decision 020: once the jobs matching the seeker's preferences run out, the wider
-            // section (labelled in the app); fewMatches says fewer than a page matched.
-            wider: z.array(jobCard),
-            fewMatches: z.boolean(),
-          }),
+          200: feedPage,
         },
       },
     },

@@ -5,21 +5,9 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { PAGE_SIZE } from '#shared/limits.ts';
-import type { JobCardView } from '#shared/schemas/jobs.ts';
+import type { FeedPage } from '#shared/schemas/jobs.ts';
 import { api } from '../../lib/api.ts';
 import { jobsKey } from '../jobs/api.ts';
-
-export interface FeedPage {
-  /** Jobs of the seeker's category or area. */
-  jobs: JobCardView[];
-  /** Once those run out: the wider section (related categories, further cities, remote). */
-  wider: JobCardView[];
-  /** Fewer than a page of jobs match the seeker's preferences. */
-  fewMatches: boolean;
-  nextCursor: string | null;
-  /** Job types with open jobs: on the first page only, null after. */
-  types: string[] | null;
-}
 
 export interface FeedFilter {
   q: string;
