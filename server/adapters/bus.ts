@@ -79,7 +79,12 @@ export function redisBus(url: string): Bus {
   const instance = randomBytes(6).toString('hex');
   const local = new Map<string, Set<string>>();
   const handlers: ((userIds: string[], event: RealtimeEvent, skipConn?: string) => void)[] = [];
-  void sub.subscribe(CHANNEL);
+  let closing = false;
+  // ioredis subscribes again by itself after a reconnect; this promise fails only when the
+  // connection is closed first (an app closed right after it started), which is no error then.
+  sub.subscribe(CHANNEL).catch((err: Error) => {
+    if (!closing) console.warn(`redis: could not subscribe: ${err.message}`);
+  });
   sub.on('message', (_channel: string, raw: string) => {
     try {
       const { userIds, event, skipConn } = JSON.parse(raw) as {
@@ -144,6 +149,7 @@ export function redisBus(url: string): Bus {
       return 'ok' as const;
     },
     async close() {
+      closing = true;
       clearInterval(heartbeat);
       // Our connections are gone with us: take them out of presence.
       const pipeline = pub.pipeline();
