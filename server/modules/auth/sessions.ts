@@ -49,6 +49,8 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
         AND u.suspended_at IS NULL`,
     [hash],
+    // Prepared: every signed-in request runs it (parsed and planned once per connection).
+    'session_user',
   );
   if (!row) return null;
   return {

@@ -145,6 +145,37 @@ describe("a seeker's kept ranking", () => {
     expect(kept(s)).toBe(ranking);
   });
 
+  it('a recruiter who blocked the seeker, and recruiters out of good standing, are gone at once, from a kept ranking', async () => {
+    const blocker = await newRecruiter(t, 'Blocker Co');
+    const suspended = await newRecruiter(t, 'Suspended Co');
+    const held = await newRecruiter(t, 'Held Co');
+    const s = await seeker('education_training');
+    const fromBlocker = await post({ jobCategory: 'education_training' }, blocker);
+    const fromSuspended = await post({ jobCategory: 'education_training' }, suspended);
+    const fromHeld = await post({ jobCategory: 'education_training' }, held);
+    const ids = async () => (await feed(s)).jobs.map((j) => j.id);
+    expect(await ids()).toEqual(expect.arrayContaining([fromBlocker, fromSuspended, fromHeld]));
+    const ranking = kept(s);
+
+    // The block the other way round: the recruiter blocks the seeker.
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/blocks',
+      headers: { cookie: blocker.cookie },
+      payload: { userId: s.id },
+    });
+    expect(blocked.statusCode).toBe(204);
+    // Suspended by a moderator, and held after three reports, as moderation writes them.
+    await t.ctx.db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [suspended.id]);
+    await t.ctx.db.query(`UPDATE users SET held_at = now() WHERE id = $1`, [held.id]);
+
+    const after = await ids();
+    expect(after).not.toContain(fromBlocker);
+    expect(after).not.toContain(fromSuspended);
+    expect(after).not.toContain(fromHeld);
+    expect(kept(s)).toBe(ranking);
+  });
+
   it('new preferences rank the feed again at once, whoever writes them', async () => {
     await seed(5, 'finance_accounting', blr);
     const finance = (
