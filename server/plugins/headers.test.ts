@@ -12,7 +12,8 @@ import {
   upload,
   type TestUser,
 } from '../modules/files/files.test-helpers.ts';
-import { COMPRESS_THRESHOLD_BYTES } from './headers.ts';
+import { cityId, newRecruiter, newSeeker } from '../test/users.ts';
+import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES } from './headers.ts';
 
 // A stand-in for `vite build`'s output (dist/web): an index.html and one hashed chunk, each with
 // the .br and .gz the build writes next to it. The server is pointed at it through config.webDist.
@@ -71,6 +72,30 @@ describe('compression of API answers', () => {
     const gzip = await get('/api/openapi.json', { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decode(gzip))).toEqual(plain.json());
+  });
+
+  it("an answer of a feed page's size is compressed in one go, its length known (not chunked)", async () => {
+    const recruiter = await newRecruiter(t, 'Sync Co');
+    const city = await cityId(t, 'Bengaluru');
+    const reader = await newSeeker(t, { city_id: city, job_category: 'sales_bd' });
+    await t.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description)
+       SELECT $1, 'Field Sales Executive ' || g, 'Sync Co', 'Bengaluru', $2, 'full_time', '1_3', 'sales_bd', 'd'
+         FROM generate_series(1, 25) g`,
+      [recruiter.id, city],
+    );
+    const url = '/api/jobs/feed';
+    const plain = await get(url, { cookie: reader.cookie, 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    // Larger than the plugin's own default for two cores (8 KB), within ours.
+    expect(plain.rawPayload.length).toBeGreaterThan(8192);
+    expect(plain.rawPayload.length).toBeLessThanOrEqual(SYNC_COMPRESS_MAX_BYTES);
+
+    const br = await get(url, { cookie: reader.cookie, 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(JSON.parse(decode(br))).toEqual(plain.json());
   });
 
   it('request bodies are not inflated', async () => {

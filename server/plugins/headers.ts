@@ -5,6 +5,8 @@ import type { Config } from '../config.ts';
 
 /** Answers smaller than this go out as they are: compressing them saves nothing on the wire. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
+/** Answers up to this size are compressed in one synchronous call (below, where it is registered). */
+export const SYNC_COMPRESS_MAX_BYTES = 65_536;
 
 /**
  * The Content-Security-Policy of every answer (routes that serve user files set a stricter one).
@@ -52,6 +54,13 @@ export async function registerHeaders(app: FastifyInstance, config: Config): Pro
     // Answers only: no client of ours sends compressed bodies, and inflating request bodies
     // would only give a decompression bomb a way in.
     globalDecompression: false,
+    // Answers up to 64 KB (a feed page is 14 KB) are compressed in one synchronous call, with a
+    // Content-Length, instead of through a zlib stream on libuv's threadpool: on a host whose
+    // cores are shared with PostgreSQL there is no spare core for the stream to overlap with,
+    // and the stream's setup cost more than the compression. Measured: a brotli feed page under
+    // 32 connections took 0.87 ms of the server's CPU instead of 1.14 (decision 020). The
+    // plugin's default on two cores is 8 KB.
+    syncThreshold: SYNC_COMPRESS_MAX_BYTES,
   });
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
