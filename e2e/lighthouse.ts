@@ -25,6 +25,12 @@ export interface Run {
    * page over its TBT line in CI says where the time went without a report to open.
    */
   longTasks: string[];
+  /**
+   * Lighthouse's measure of the host's CPU speed in the run (`benchmarkIndex`): simulated
+   * throttling multiplies what it observes by four, so a slow phase of this machine shows here
+   * and in TBT together (decision 024).
+   */
+  benchmarkIndex: number;
 }
 
 /**
@@ -77,6 +83,7 @@ async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeE
           (t) => `${Math.round(t.startTime)}+${Math.round(t.duration)} ${t.url.split('/').pop()}`,
         ),
       score: lhr.categories.performance!.score ?? 0,
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbt: value('total-blocking-time'),
@@ -129,6 +136,7 @@ export async function judged(url: string, cookie?: string): Promise<Run> {
   while (runs.length < RUNS_WHEN_MISSED) runs.push(await audit(url, cookie));
   return {
     score: median(runs.map((r) => r.score)),
+    benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
     lcp: median(runs.map((r) => r.lcp)),
     cls: median(runs.map((r) => r.cls)),
     tbt: median(runs.map((r) => r.tbt)),
