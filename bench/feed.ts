@@ -3,11 +3,13 @@
 // and, next to it in the same process, a bare Fastify + pg newest-first keyset endpoint on the
 // same table. It times feed page 1, page 50 and two searches (English, Hindi) sequentially
 // through HTTP and as the bare SQL statement, then under 32 concurrent connections (autocannon
-// in a child process) next to the bare endpoint, and prints EXPLAIN plans at the largest size.
+// in a child process) next to the bare endpoint and a signed-in request that does nothing, with
+// the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
 // Feed pages come from the seeker's kept ranking (decision 020) unless said otherwise: "ranked
 // anew" drops it before every request, and the bare SQL rows time the statements alone.
 // BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -103,9 +105,67 @@ interface Cannon {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU per request (ms) of this process (the servers) and of PostgreSQL, when /proc says. */
+  cpu: { server: number; postgres: number } | null;
 }
+
+/**
+ * CPU time (ms) used so far by each process of ours: this one (the servers) and PostgreSQL's, from
+ * Linux's /proc (null elsewhere). Throughput here is bound by CPU (two cores for Node,
+ * PostgreSQL and the load generator), so the cost per request says where a page's time goes.
+ */
+function cpuNow(): Map<string, number> | null {
+  const ms = (stat: string) => {
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, 100 Hz
+  };
+  try {
+    const used = new Map([['server', ms(readFileSync('/proc/self/stat', 'utf8'))]]);
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (stat.includes('(postgres)')) used.set(pid, ms(stat));
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+    return used;
+  } catch {
+    return null;
+  }
+}
+
+/** What each process used between two readings: a PostgreSQL process that ended counts nothing. */
+function cpuUsed(before: Map<string, number>, after: Map<string, number>) {
+  let postgres = 0;
+  for (const [pid, t] of after) if (pid !== 'server') postgres += t - (before.get(pid) ?? 0);
+  return { server: after.get('server')! - before.get('server')!, postgres };
+}
+
 /** autocannon in a child process, so the load generator does not share this event loop. */
-function cannon(name: string, url: string, headers: Record<string, string>): Promise<Cannon> {
+async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Cannon> {
+  const before = cpuNow();
+  const run = await autocannon(name, url, headers);
+  const after = cpuNow();
+  const requests = run.rps * DURATION;
+  return {
+    ...run,
+    cpu:
+      before && after && requests > 0
+        ? (({ server, postgres }) => ({
+            server: server / requests,
+            postgres: postgres / requests,
+          }))(cpuUsed(before, after))
+        : null,
+  };
+}
+
+function autocannon(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Omit<Cannon, 'cpu'>> {
   const args = [
     'node_modules/autocannon/autocannon.js',
     '-c',
@@ -298,6 +358,9 @@ try {
     const conc: Cannon[] = [];
     for (const s of scenarios)
       conc.push(await cannon(s.name, `${base}/api/jobs/feed${s.qs}`, headers));
+    // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
+    // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
+    conc.push(await cannon('signed-in no-op (/api/health)', `${base}/api/health`, headers));
     conc.push(await cannon('bare endpoint page 1', `${bareBase}/newest`, {}));
     conc.push(
       await cannon(
@@ -308,14 +371,16 @@ try {
     );
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s each (autocannon)`);
     console.log(
-      `${'scenario'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non-2xx errors`,
+      `${'scenario'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  ${'CPU ms/request: server'.padStart(22)} ${'postgres'.padStart(8)}  non-2xx errors`,
     );
     for (const c of conc)
       console.log(
-        `${c.name.padEnd(32)} ${c.rps.toFixed(0).padStart(8)} ${c.p50.toFixed(1).padStart(8)} ${c.p99.toFixed(1).padStart(8)}  ${c.non2xx} ${c.errors}`,
+        `${c.name.padEnd(32)} ${c.rps.toFixed(0).padStart(8)} ${c.p50.toFixed(1).padStart(8)} ${c.p99.toFixed(1).padStart(8)}  ${(c.cpu?.server.toFixed(3) ?? '-').padStart(22)} ${(c.cpu?.postgres.toFixed(3) ?? '-').padStart(8)}  ${c.non2xx} ${c.errors}`,
       );
     const bareRps = conc.find((c) => c.name === 'bare endpoint page 1')!.rps;
-    for (const c of conc.filter((x) => !x.name.startsWith('bare'))) {
+    for (const c of conc.filter(
+      (x) => !x.name.startsWith('bare') && !x.name.startsWith('signed-in'),
+    )) {
       const ratio = c.rps / bareRps;
       summary.push(
         `${c.name} at ${size}, ${CONNECTIONS} connections: ${c.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x the bare endpoint's ${bareRps.toFixed(0)} (target >= 0.5) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
