@@ -71,6 +71,17 @@ async function seed(count: number, category: string, city: number | null): Promi
   );
 }
 
+/** `by` blocks `userId` through the API. */
+async function block(by: TestUser, userId: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/blocks',
+    headers: { cookie: by.cookie },
+    payload: { userId },
+  });
+  expect(res.statusCode).toBe(204);
+}
+
 const kept = (u: TestUser, type?: string) => rankingsOf(t.ctx.db).get(rankingKey(u.id, type));
 
 describe("a seeker's kept ranking", () => {
@@ -134,13 +145,7 @@ describe("a seeker's kept ranking", () => {
 
     // A block changes no counter: the kept ranking is used, the block is checked on reading.
     const ranking = kept(s);
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/blocks',
-      headers: { cookie: s.cookie },
-      payload: { userId: other.id },
-    });
-    expect(blocked.statusCode).toBe(204);
+    await block(s, other.id);
     expect(await ids()).not.toContain(theirs);
     expect(kept(s)).toBe(ranking);
   });
@@ -158,13 +163,7 @@ describe("a seeker's kept ranking", () => {
     const ranking = kept(s);
 
     // The block the other way round: the recruiter blocks the seeker.
-    const blocked = await t.app.inject({
-      method: 'POST',
-      url: '/api/blocks',
-      headers: { cookie: blocker.cookie },
-      payload: { userId: s.id },
-    });
-    expect(blocked.statusCode).toBe(204);
+    await block(blocker, s.id);
     // Suspended by a moderator, and held after three reports, as moderation writes them.
     await t.ctx.db.query(`UPDATE users SET suspended_at = now() WHERE id = $1`, [suspended.id]);
     await t.ctx.db.query(`UPDATE users SET held_at = now() WHERE id = $1`, [held.id]);
