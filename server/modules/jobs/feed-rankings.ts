@@ -3,7 +3,7 @@ import type { Queryable } from '../../db/client.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
-import { blockedWithIdsSql, outOfStandingIdsSql } from '../moderation/visibility.ts';
+import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { CARD_COLUMNS } from './job-select.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
 import type { FeedSeeker } from './feed.repo.ts';
@@ -137,8 +137,7 @@ export function rankedPageQuery(
        LEFT JOIN LATERAL (
          SELECT ${CARD_COLUMNS}, t.score, t.ord, j.created_at::text AS sort_created,
                 jc.lat AS j_lat, jc.lon AS j_lon,
-                j.recruiter_id <> ALL (${outOfStandingIdsSql})
-                  AND j.recruiter_id <> ALL (${blockedWithIdsSql(arg(seekerId, 'uuid'))}) AS visible
+                ${recruiterShownToSql('j.recruiter_id', arg(seekerId, 'uuid'))} AS visible
            FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)
            JOIN jobs j ON j.id = t.id
            LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id

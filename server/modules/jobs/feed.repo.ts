@@ -8,7 +8,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { cityBands, type CityBands } from '../matching/city-bands.ts';
 import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { CARD_COLUMNS, presentCard, type JobRow } from './job-select.ts';
-import { inGoodStandingSql, noBlockSql } from '../moderation/visibility.ts';
+import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
 import {
   bytes,
@@ -225,12 +225,10 @@ export function feedQuery(
     ? `WHERE (score, created_at, id) < (${arg(page.after[0], 'int')}, ${arg(page.after[1], 'timestamptz')}, ${arg(page.after[2], 'uuid')})`
     : '';
   // In the select list, not in WHERE: a NOT EXISTS there would become an anti-join over every
-  // candidate (which may not keep the order); here it is a subplan run only for the rows the
-  // LIMIT pulls. Sort → subquery scans (OFFSET 0 keeps them apart) → filter → limit keeps the
-  // sorted order; the outer query sorts the page again for its joins.
-  const visible = seekerId
-    ? `${inGoodStandingSql('s.recruiter_id')} AND ${noBlockSql(arg(seekerId, 'uuid'), 's.recruiter_id')}`
-    : 'true';
+  // candidate (which may not keep the order); here it is checked only for the rows the LIMIT
+  // pulls, against arrays computed once. Sort → subquery scans (OFFSET 0 keeps them apart) →
+  // filter → limit keeps the sorted order; the outer query sorts the page again for its joins.
+  const visible = seekerId ? recruiterShownToSql('s.recruiter_id', arg(seekerId, 'uuid')) : 'true';
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
   const sql = `WITH ${scored},
           page AS (SELECT v.id, v.created_at, v.score

@@ -33,9 +33,17 @@ export const outOfStandingIdsSql = `ARRAY(SELECT os.id FROM users os
  * `noBlockSql`, as an array computed once per statement (two index scans), for a statement that
  * checks many rows against one viewer (a feed page reads 20-odd jobs by id).
  */
-export const blockedWithIdsSql = (viewer: string) => `ARRAY(
+const blockedWithIdsSql = (viewer: string) => `ARRAY(
   SELECT bw.blocked_id FROM blocks bw WHERE bw.blocker_id = ${viewer}
   UNION ALL SELECT bw.blocker_id FROM blocks bw WHERE bw.blocked_id = ${viewer})`;
+
+/**
+ * The recruiter of a row may be shown to `viewer`: in good standing and no block either way. The
+ * same rules as `inGoodStandingSql` and `noBlockSql`, against two arrays computed once per
+ * statement, for statements that check many rows against one viewer (the feed's pages).
+ */
+export const recruiterShownToSql = (recruiter: string, viewer: string) =>
+  `${recruiter} <> ALL (${outOfStandingIdsSql}) AND ${recruiter} <> ALL (${blockedWithIdsSql(viewer)})`;
 
 /**
  * A job anyone may see on the public pages (no viewer, so no blocks): published and its recruiter
