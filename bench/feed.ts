@@ -410,6 +410,8 @@ try {
       { label: "search 'warehouse' (main)", q: 'warehouse', section: 'main' as const },
       { label: "search 'गोदाम' (main)", q: 'गोदाम', section: 'main' as const },
       { label: "search rare '4242:' (main)", q: '4242:', section: 'main' as const },
+      { label: "search 'warehouse' (wider)", q: 'warehouse', section: 'wider' as const },
+      { label: "search rare '4242:' (wider)", q: '4242:', section: 'wider' as const },
       { label: 'wider section page 1', q: '', section: 'wider' as const },
     ]) {
       const { sql, params } = feedQuery(

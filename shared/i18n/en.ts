@@ -473,7 +473,8 @@ export const en = {
     results: 'Job results',
     widerTitle: 'More jobs beyond your preferences',
     widerHint: 'Related categories, cities a little further away and remote jobs',
-    widerSearchHint: 'Other jobs with these words, outside your category and area',
+    widerSearchHint:
+      'Other jobs with these words: outside your category and area, or posted earlier',
     fewMatches: 'Only a few jobs match your category and area right now.',
     widerResults: 'More job results',
     matchReasons: 'Why this job matches you',

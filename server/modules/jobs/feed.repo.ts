@@ -124,8 +124,8 @@ function scoredCandidates(
   ];
   if (opts.type) base.push(`j.type = ${arg(opts.type, 'text')}`);
   const where = base.join(' AND ');
-  const branch = (extra: string, limit: number) =>
-    `(SELECT ${CANDIDATE_COLUMNS} FROM jobs j WHERE ${where} AND ${extra} ${NEWEST} LIMIT ${limit})`;
+  const branch = (extra: string, limit: number, columns = CANDIDATE_COLUMNS) =>
+    `(SELECT ${columns} FROM jobs j WHERE ${where} AND ${extra} ${NEWEST} LIMIT ${limit})`;
   /**
    * The newest `limit` jobs over several keys (city ids, categories): one newest-first index
    * branch per key, merged in order (a Merge Append), so only about `limit` index entries are
@@ -137,9 +137,10 @@ function scoredCandidates(
     cast: string,
     limit: number,
     extra = '',
+    columns = CANDIDATE_COLUMNS,
   ) =>
     `(SELECT x.* FROM (${keys
-      .map((k) => branch(`j.${column} = ${arg(k, cast)}${extra}`, limit))
+      .map((k) => branch(`j.${column} = ${arg(k, cast)}${extra}`, limit, columns))
       .join(' UNION ALL ')}) x ORDER BY x.created_at DESC, x.id DESC LIMIT ${limit})`;
 
   // The seeker's preferences: their category or their area (built where used: every parameter
@@ -154,37 +155,47 @@ function scoredCandidates(
   // NULL city (remote) must count as "not in the area", so the negation is written out.
   const outsidePrefs = () => (hasPrefs ? `NOT COALESCE(${matchesPrefs()}, false)` : 'true');
 
+  /**
+   * The main feed's window: the newest `FEED_CANDIDATES` jobs of the seeker's category and the
+   * newest of their area (other categories, so the two are disjoint), each a bounded newest-first
+   * walk of its index. `columns` adds what a search filters on.
+   */
+  const feedWindow = (columns = CANDIDATE_COLUMNS) => {
+    const parts: string[] = [];
+    if (me.jobCategory)
+      parts.push(
+        branch(`j.job_category = ${arg(me.jobCategory, 'text')}`, FEED_CANDIDATES, columns),
+      );
+    if (bands.near.length) {
+      const notCategory = me.jobCategory
+        ? ` AND j.job_category <> ${arg(me.jobCategory, 'text')}`
+        : '';
+      parts.push(perKey('city_id', bands.near, 'int', FEED_CANDIDATES, notCategory, columns));
+    }
+    return parts;
+  };
+
   const branches: string[] = [];
   let exclude = '';
   let union = 'UNION';
-  // A search reads the same branches with the words as a filter (200 matches per branch): the
-  // planner walks each branch's index newest first and filters (a common word) or reads the
-  // trigram index and keeps the branch's rows (a rare one), whichever costs less. Its wider
-  // section is every other job with the words.
+  // A search looks for the words in the same window the feed ranks, so its main section costs a
+  // walk of at most 2 x FEED_CANDIDATES index entries and their text whatever the catalogue's size
+  // or the word; every other job with the words is its wider section, found by whichever costs
+  // less per term: a newest-first walk (a common word) or the trigram index (a rare one).
   const words = () =>
     `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`;
-  const and = (cond: string) => (opts.q ? `${cond} AND ${words()}` : cond);
-  const depth = opts.q ? WIDER_CANDIDATES : FEED_CANDIDATES;
-  if (opts.q && section === 'wider') {
-    branches.push(branch(`${words()} AND ${outsidePrefs()}`, WIDER_CANDIDATES));
-  } else if (section === 'main') {
-    if (me.jobCategory)
-      branches.push(branch(and(`j.job_category = ${arg(me.jobCategory, 'text')}`), depth));
-    // The area's branch leaves out the category's jobs, so the two are disjoint (UNION ALL, no
-    // de-duplication of the candidates).
-    const notCategory = me.jobCategory
-      ? ` AND j.job_category <> ${arg(me.jobCategory, 'text')}`
+  if (opts.q && section === 'main') {
+    for (const part of feedWindow(`${CANDIDATE_COLUMNS}, j.title, j.company, j.description`))
+      branches.push(`(SELECT ${CANDIDATE_COLUMNS} FROM ${part} j WHERE ${words()})`);
+    union = 'UNION ALL';
+  } else if (opts.q) {
+    const inWindow = feedWindow();
+    const notInWindow = inWindow.length
+      ? ` AND j.id NOT IN (SELECT w.id FROM (${inWindow.join(' UNION ALL ')}) w)`
       : '';
-    if (bands.near.length)
-      branches.push(
-        perKey(
-          'city_id',
-          bands.near,
-          'int',
-          depth,
-          `${notCategory}${opts.q ? ` AND ${words()}` : ''}`,
-        ),
-      );
+    branches.push(branch(`${words()}${notInWindow}`, WIDER_CANDIDATES));
+  } else if (section === 'main') {
+    branches.push(...feedWindow());
     union = 'UNION ALL';
   } else if (hasPrefs) {
     const related = me.jobCategory ? (RELATED_CATEGORIES[me.jobCategory] ?? []) : [];

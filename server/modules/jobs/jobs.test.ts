@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { FEED_CANDIDATES } from './feed.repo.ts';
 import {
   cityId,
   markOnboarded,
@@ -505,6 +506,51 @@ describe('pagination', () => {
       await p.close();
     }
   });
+
+  it("a search looks in the feed's window first, and finds every other job with the words after it", async () => {
+    // FEED_CANDIDATES + 5 jobs of the seeker's category (outside their area): the window of the
+    // main section holds the newest FEED_CANDIDATES; the five oldest only a search reaches.
+    const count = FEED_CANDIDATES + 5;
+    const p = await createTestApp();
+    try {
+      const r = await newRecruiter(p, 'Window');
+      const s = await newUser(p, 'user');
+      await p.ctx.db.query(
+        `INSERT INTO seeker_profiles (user_id, full_name, job_category, city_id) VALUES ($1, 'S', 'software_development', $2)`,
+        [s.id, blr],
+      );
+      await markOnboarded(p, s.id, 6);
+      const [{ newest, oldest }] = await p.ctx.db.query<{ newest: string; oldest: string }>(
+        `WITH made AS (
+           INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+           SELECT $1, 'Job ' || g || CASE WHEN g IN (1, $3::int) THEN ' needle' ELSE '' END, 'Window', 'Delhi', $2::int,
+                  'full_time', 'entry', 'software_development', 'd', now() - g * interval '1 minute'
+             FROM generate_series(1, $3::int) g
+           RETURNING id, title)
+         SELECT (SELECT id FROM made WHERE title = 'Job 1 needle') AS newest,
+                (SELECT id FROM made WHERE title = $4) AS oldest`,
+        [r.id, delhi, count, `Job ${count} needle`],
+      );
+      const ids = (rows: { id: string }[]) => rows.map((j) => j.id);
+      const search = await p.app.inject({
+        url: '/api/jobs/feed?q=needle',
+        headers: { cookie: s.cookie },
+      });
+      expect(ids(search.json().jobs)).toEqual([newest]);
+      expect(ids(search.json().wider)).toEqual([oldest]);
+      // The feed itself ranks only the window: the oldest job of the category is in neither section.
+      const plain = await walk(p, s, '/api/jobs/feed');
+      expect(plain.ids).toHaveLength(FEED_CANDIDATES);
+      expect(plain.ids).toContain(newest);
+      expect(plain.ids).not.toContain(oldest);
+      // A search of a word every job has reaches each of them exactly once.
+      const all = await walk(p, s, '/api/jobs/feed?q=job');
+      expect(all.ids).toHaveLength(count);
+      expect(new Set(all.ids).size).toBe(count);
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
 });
 
 describe("a recruiter's list", () => {
