@@ -16,7 +16,12 @@ import pg from 'pg';
 import { buildApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { createSession } from '#server/modules/auth/sessions.ts';
-import { feedQuery, rankingQuery, seekerSide } from '#server/modules/jobs/feed.repo.ts';
+import {
+  feedQuery,
+  rankingQuery,
+  seekerSide,
+  windowEdges,
+} from '#server/modules/jobs/feed.repo.ts';
 import {
   rankedPageQuery,
   rankingKey,
@@ -295,10 +300,12 @@ try {
     ];
     const rows: Timing[] = [];
     for (const s of scenarios) {
+      // A search's statement reads the window's edges first (one more, index-only, statement).
+      const edges = s.q ? await windowEdges(ctx.db, me, bands, {}, null) : undefined;
       const { sql, params } = feedQuery(
         me,
         bands,
-        { q: s.q },
+        { q: s.q, edges },
         'main',
         { asOf: s.after ? c50[1] : null, after: s.after, limit: PAGE_SIZE + 1 },
         seeker!.id,
@@ -414,10 +421,11 @@ try {
       { label: "search rare '4242:' (wider)", q: '4242:', section: 'wider' as const },
       { label: 'wider section page 1', q: '', section: 'wider' as const },
     ]) {
+      const edges = s.q ? await windowEdges(ctx.db, me, bands, {}, null) : undefined;
       const { sql, params } = feedQuery(
         me,
         bands,
-        { q: s.q },
+        { q: s.q, edges },
         s.section,
         { asOf: null, after: null, limit: PAGE_SIZE + 1 },
         seeker!.id,

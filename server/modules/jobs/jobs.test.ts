@@ -434,6 +434,7 @@ describe('pagination', () => {
   }
   async function walk(p: TestApp, u: TestUser, url: string, between?: () => Promise<void>) {
     const ids: string[] = [];
+    const main: string[] = [];
     const sizes: number[] = [];
     let cursor: string | null = null;
     do {
@@ -450,11 +451,12 @@ describe('pagination', () => {
       // The feed's main section, then its wider section (jobs outside the seeker's preferences).
       const shown = [...body.jobs, ...(body.wider ?? [])];
       ids.push(...shown.map((j) => j.id));
+      main.push(...body.jobs.map((j) => j.id));
       sizes.push(shown.length);
       cursor = body.nextCursor;
       if (between) await between();
     } while (cursor);
-    return { ids, sizes };
+    return { ids, main, sizes };
   }
 
   it.each([
@@ -509,7 +511,8 @@ describe('pagination', () => {
 
   it("a search looks in the feed's window first, and finds every other job with the words after it", async () => {
     // FEED_CANDIDATES + 5 jobs of the seeker's category (outside their area): the window of the
-    // main section holds the newest FEED_CANDIDATES; the five oldest only a search reaches.
+    // main section holds the newest FEED_CANDIDATES; the five oldest only a search reaches. Four
+    // jobs share each time, so the window ends between jobs of the same time (the id decides).
     const count = FEED_CANDIDATES + 5;
     const p = await createTestApp();
     try {
@@ -520,17 +523,18 @@ describe('pagination', () => {
         [s.id, blr],
       );
       await markOnboarded(p, s.id, 6);
-      const [{ newest, oldest }] = await p.ctx.db.query<{ newest: string; oldest: string }>(
+      const [made] = await p.ctx.db.query<{ newest: string; oldest: string }>(
         `WITH made AS (
            INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
            SELECT $1, 'Job ' || g || CASE WHEN g IN (1, $3::int) THEN ' needle' ELSE '' END, 'Window', 'Delhi', $2::int,
-                  'full_time', 'entry', 'software_development', 'd', now() - g * interval '1 minute'
+                  'full_time', 'entry', 'software_development', 'd', now() - (g / 4) * interval '1 minute'
              FROM generate_series(1, $3::int) g
            RETURNING id, title)
          SELECT (SELECT id FROM made WHERE title = 'Job 1 needle') AS newest,
                 (SELECT id FROM made WHERE title = $4) AS oldest`,
         [r.id, delhi, count, `Job ${count} needle`],
       );
+      const { newest, oldest } = made!;
       const ids = (rows: { id: string }[]) => rows.map((j) => j.id);
       const search = await p.app.inject({
         url: '/api/jobs/feed?q=needle',
@@ -543,10 +547,12 @@ describe('pagination', () => {
       expect(plain.ids).toHaveLength(FEED_CANDIDATES);
       expect(plain.ids).toContain(newest);
       expect(plain.ids).not.toContain(oldest);
-      // A search of a word every job has reaches each of them exactly once.
+      // A search of a word every job has reaches each of them exactly once: the feed's window
+      // in its main section, the rest after it.
       const all = await walk(p, s, '/api/jobs/feed?q=job');
       expect(all.ids).toHaveLength(count);
       expect(new Set(all.ids).size).toBe(count);
+      expect(new Set(all.main)).toEqual(new Set(plain.ids));
     } finally {
       await p.close();
     }
