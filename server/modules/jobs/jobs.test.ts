@@ -412,15 +412,20 @@ describe('the seeker feed', () => {
 });
 
 describe('pagination', () => {
-  async function fresh(count: number) {
+  /** An app of its own with a recruiter and a seeker of software development in Bengaluru. */
+  async function appWithSeeker(company: string) {
     const p = await createTestApp();
-    const r = await newRecruiter(p, 'Pager');
+    const r = await newRecruiter(p, company);
     const s = await newUser(p, 'user');
     await p.ctx.db.query(
       `INSERT INTO seeker_profiles (user_id, full_name, job_category, city_id) VALUES ($1, 'S', 'software_development', $2)`,
       [s.id, blr],
     );
     await markOnboarded(p, s.id, 6);
+    return { p, r, s };
+  }
+  async function fresh(count: number) {
+    const { p, r, s } = await appWithSeeker('Pager');
     // Mixed scores and identical timestamps stress the tie-breaks.
     await p.ctx.db.query(
       `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
@@ -514,15 +519,8 @@ describe('pagination', () => {
     // main section holds the newest FEED_CANDIDATES; the five oldest only a search reaches. Four
     // jobs share each time, so the window ends between jobs of the same time (the id decides).
     const count = FEED_CANDIDATES + 5;
-    const p = await createTestApp();
+    const { p, r, s } = await appWithSeeker('Window');
     try {
-      const r = await newRecruiter(p, 'Window');
-      const s = await newUser(p, 'user');
-      await p.ctx.db.query(
-        `INSERT INTO seeker_profiles (user_id, full_name, job_category, city_id) VALUES ($1, 'S', 'software_development', $2)`,
-        [s.id, blr],
-      );
-      await markOnboarded(p, s.id, 6);
       const [made] = await p.ctx.db.query<{ newest: string; oldest: string }>(
         `WITH made AS (
            INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
