@@ -409,6 +409,19 @@ describe('the seeker feed', () => {
     expect((await feed(recruiter)).statusCode).toBe(403);
     expect((await feed(fSeeker, '?cursor=garbage')).statusCode).toBe(400);
   });
+
+  it('a seeker with neither a category nor a city searches everything, as their wider section', async () => {
+    const open = await newUser(f, 'user');
+    await f.ctx.db.query(`INSERT INTO seeker_profiles (user_id, full_name) VALUES ($1, 'Open')`, [
+      open.id,
+    ]);
+    await markOnboarded(f, open.id, 6);
+    const posted = await fpost(recruiter, job({ title: 'Lighthouse keeper' }));
+    const search = await feed(open, '?q=lighthouse');
+    expect(search.statusCode).toBe(200);
+    expect(search.json().jobs).toEqual([]);
+    expect(search.json().wider.map((j: { id: string }) => j.id)).toEqual([posted.json().job.id]);
+  });
 });
 
 describe('pagination', () => {
