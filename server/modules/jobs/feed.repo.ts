@@ -208,10 +208,11 @@ function scoredCandidates(
   const inWindow = () => {
     const edges = opts.edges;
     if (!edges) throw new Error('a search needs the window edges');
-    const from = (edge: Edge | null) =>
-      edge
-        ? ` AND j.created_at >= ${arg(edge[0], 'timestamptz')} AND (j.created_at > ${arg(edge[0], 'timestamptz')} OR j.id >= ${arg(edge[1], 'uuid')})`
-        : '';
+    const from = (edge: Edge | null) => {
+      if (!edge) return '';
+      const at = arg(edge[0], 'timestamptz');
+      return ` AND j.created_at >= ${at} AND (j.created_at > ${at} OR j.id >= ${arg(edge[1], 'uuid')})`;
+    };
     const parts: string[] = [];
     if (me.jobCategory)
       parts.push(`(j.job_category = ${arg(me.jobCategory, 'text')}${from(edges.category)})`);
