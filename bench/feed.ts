@@ -7,9 +7,12 @@
 // the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
 // Feed pages come from the seeker's kept ranking (decision 020) unless said otherwise: "ranked
 // anew" drops it before every request, and the bare SQL rows time the statements alone.
-// BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s.
+// BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s,
+// BENCH_PROFILE=<dir> a CPU profile of the servers per concurrent run, BENCH_ONLY=<regex> the
+// concurrent runs of only the scenarios it matches.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -28,6 +31,7 @@ import {
   rankingKeys,
   rankingsOf,
 } from '#server/modules/jobs/feed-rankings.ts';
+import { pagesOf } from '#server/modules/jobs/feed-pages.ts';
 import { cityBands } from '#server/modules/matching/city-bands.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import { measure, scratchDatabase, table, type Timing } from './lib.ts';
@@ -38,6 +42,8 @@ const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_JOBS ?? '10000,10000
 const N = Number(process.env.BENCH_N ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 32;
+// BENCH_ONLY=<regex>: the concurrent runs of only these scenarios (the references always run).
+const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
 
 const db = await scratchDatabase('nearhire_bench_feed');
 // BENCH_PG_OPTIONS lets a run try server settings, e.g. "-c random_page_cost=1.1" (SSD).
@@ -148,10 +154,32 @@ function cpuUsed(before: Map<string, number>, after: Map<string, number>) {
   return { server: after.get('server')! - before.get('server')!, postgres };
 }
 
+/**
+ * With BENCH_PROFILE=<dir>, a CPU profile of this process (the servers) for each concurrent run,
+ * written as <dir>/<scenario>.cpuprofile (open it in Chrome's DevTools). The profiler costs CPU
+ * too, so the run's numbers are not comparable with an unprofiled run's.
+ */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(`${dir}/${name.replace(/[^\w]+/g, '-')}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 /** autocannon in a child process, so the load generator does not share this event loop. */
 async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Cannon> {
   const before = cpuNow();
-  const run = await autocannon(name, url, headers);
+  const run = await profiled(name, () => autocannon(name, url, headers));
   const after = cpuNow();
   const requests = run.rps * DURATION;
   return {
@@ -324,6 +352,7 @@ try {
     rows.push(
       await measure('feed page 1, ranked anew (HTTP API)', N, () => {
         rankingsOf(ctx.db).clear();
+        pagesOf(ctx.db).clear();
         return get('');
       }),
     );
@@ -332,7 +361,16 @@ try {
     rows.push(
       await measure('feed page 50, ranking not here (HTTP API)', N, () => {
         rankingsOf(ctx.db).clear();
+        pagesOf(ctx.db).clear();
         return get(`?cursor=${cursor}`);
+      }),
+    );
+    // The first page when something on it changed but its ranking holds (a job's title, a
+    // recruiter's card or reply rate, a block): read from the kept ranking, not a kept page.
+    rows.push(
+      await measure('feed page 1, page not kept (HTTP API)', N, () => {
+        pagesOf(ctx.db).clear();
+        return get('');
       }),
     );
     // A scroll again, so page 50 under 32 connections reads a kept ranking, as it would.
@@ -346,6 +384,7 @@ try {
     );
     // A page from the kept ranking, the statement alone (what feed page 1 runs when nothing the
     // ranking depends on changed: the jobs by id, and the change counters).
+    pagesOf(ctx.db).clear();
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
     const keptPage = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, true);
@@ -363,7 +402,7 @@ try {
     console.log(`\nsequential, ${N} requests each\n${table(rows)}`);
 
     const conc: Cannon[] = [];
-    for (const s of scenarios)
+    for (const s of scenarios.filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(s.name, `${base}/api/jobs/feed${s.qs}`, headers));
     // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
     // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
@@ -434,6 +473,7 @@ try {
     }
     const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
     await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
+    pagesOf(ctx.db).clear();
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
     const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, true);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
+import { pagesOf } from './feed-pages.ts';
 import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
@@ -23,6 +24,13 @@ afterAll(async () => {
 interface Card {
   id: string;
   title: string;
+  recruiter: {
+    id: string;
+    fullName: string | null;
+    isVerified: boolean;
+    replyRate: { rate: number } | null;
+  };
+  match: { reasons: { code: string }[] } | null;
 }
 interface Page {
   jobs: Card[];
@@ -205,7 +213,10 @@ describe("a seeker's kept ranking", () => {
       const ids: string[] = [];
       let cursor: string | null = null;
       do {
-        if (forget) rankingsOf(t.ctx.db).clear();
+        if (forget) {
+          rankingsOf(t.ctx.db).clear();
+          pagesOf(t.ctx.db).clear();
+        }
         const page = await feed(s, cursor ? `?cursor=${cursor}` : '');
         ids.push(...page.jobs.map((j) => j.id), ...page.wider.map((j) => j.id));
         cursor = page.nextCursor;
@@ -238,6 +249,128 @@ describe("a seeker's kept ranking", () => {
     expect(page.jobs.length).toBeGreaterThan(0);
     expect(page.jobs.every((j) => j.title === 'Contract Developer')).toBe(true);
     expect(kept(s, 'contract')).toBeDefined();
+  });
+});
+
+// Kept pages (decision 020, "A feed page, kept"): a page read from the kept ranking is shown again
+// while none of the counters it was read with moved. Each change below must reach the very next
+// page, whichever page it is on and whoever writes it.
+describe("a seeker's kept pages", () => {
+  /** A seeker of their own category, with 45 jobs of it: two full pages from the kept ranking. */
+  async function scrolled(category: string) {
+    const by = await newRecruiter(t, `${category} Co`);
+    await t.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+       SELECT $1, 'Kept ' || g, 'Kept Co', 'Bengaluru', $2, 'full_time', '1_3', $3, 'd', now() - g * interval '1 minute'
+         FROM generate_series(1, 45) g`,
+      [by.id, blr, category],
+    );
+    const s = await seeker(category);
+    const first = await feed(s);
+    const second = await feed(s, `?cursor=${first.nextCursor}`);
+    // Their own category ranks first: both pages are this recruiter's jobs.
+    expect(first.jobs.filter((j) => j.recruiter.id === by.id)).toHaveLength(20);
+    expect(second.jobs.filter((j) => j.recruiter.id === by.id)).toHaveLength(20);
+    return { s, by, first, second, later: () => feed(s, `?cursor=${first.nextCursor}`) };
+  }
+  const card = (page: Page, id: string) => page.jobs.find((j) => j.id === id);
+  const sql = (text: string, params: unknown[]) => t.ctx.db.query(text, params);
+
+  it('answers from memory while nothing on the page changed', async () => {
+    const { s, first, second, later } = await scrolled('sales_bd');
+    const [a, b] = [first.jobs[0]!, second.jobs[0]!];
+    // A write that skips the counters (triggers off, as a restore would): the kept pages do not
+    // see it, which shows they are kept. Every writer of the app moves the counters (below).
+    await t.ctx.db.tx(async (q) => {
+      await q.query(`SET LOCAL session_replication_role = replica`);
+      await q.query(`UPDATE jobs SET title = 'Unseen' WHERE id = ANY($1::uuid[])`, [[a.id, b.id]]);
+    });
+    expect(card(await feed(s), a.id)!.title).toBe(a.title);
+    expect(card(await later(), b.id)!.title).toBe(b.title);
+    // Forgotten (another process, or evicted), the pages are read again.
+    pagesOf(t.ctx.db).clear();
+    expect(card(await feed(s), a.id)!.title).toBe('Unseen');
+    expect(card(await later(), b.id)!.title).toBe('Unseen');
+
+    // New preferences: the next first page is ranked anew, and a later page of the old scroll,
+    // read again, gives its reasons for the new preferences.
+    const categoryMatches = async () =>
+      (await later()).jobs.filter((c) => c.match?.reasons.some((r) => r.code === 'category'));
+    expect(await categoryMatches()).toHaveLength(20);
+    await sql(`UPDATE seeker_profiles SET job_category = 'finance_accounting' WHERE user_id = $1`, [
+      s.id,
+    ]);
+    await feed(s);
+    expect(await categoryMatches()).toEqual([]);
+  });
+
+  it("a job's new title, and its closing and reopening, are on the next first and later page", async () => {
+    const { s, by, first, second, later } = await scrolled('customer_support');
+    const [a, b] = [first.jobs[3]!, second.jobs[5]!];
+    const edit = (id: string, payload: Record<string, unknown>, url = `/api/jobs/${id}`) =>
+      t.app.inject({
+        method: url.endsWith('status') ? 'PUT' : 'PATCH',
+        url,
+        headers: { cookie: by.cookie },
+        payload,
+      });
+    expect((await edit(a.id, { title: 'Renamed First' })).statusCode).toBe(200);
+    expect((await edit(b.id, { title: 'Renamed Later' })).statusCode).toBe(200);
+    expect(card(await feed(s), a.id)!.title).toBe('Renamed First');
+    expect(card(await later(), b.id)!.title).toBe('Renamed Later');
+
+    expect((await edit(b.id, { status: 'closed' }, `/api/jobs/${b.id}/status`)).statusCode).toBe(
+      200,
+    );
+    expect(card(await later(), b.id)).toBeUndefined();
+    // Skipped while closed, it is on the page again once reopened.
+    expect((await edit(b.id, { status: 'open' }, `/api/jobs/${b.id}/status`)).statusCode).toBe(200);
+    expect(card(await later(), b.id)?.title).toBe('Renamed Later');
+  });
+
+  it("a recruiter's card, reply rate and standing are on the next page, whoever writes them", async () => {
+    const { s, by, first, later } = await scrolled('operations_admin');
+    const id = first.jobs[0]!.id;
+    await sql(
+      `UPDATE recruiter_profiles SET full_name = 'Renamed Recruiter', is_verified = true, verified_domain = 'kept.in' WHERE user_id = $1`,
+      [by.id],
+    );
+    expect(card(await feed(s), id)!.recruiter).toMatchObject({
+      fullName: 'Renamed Recruiter',
+      isVerified: true,
+    });
+    await sql(`UPDATE recruiter_profiles SET is_verified = false WHERE user_id = $1`, [by.id]);
+    expect(card(await feed(s), id)!.recruiter.isVerified).toBe(false);
+
+    // The reply-rate worker's table.
+    await sql(
+      `INSERT INTO recruiter_reply_stats (recruiter_id, conversations, replied, median_reply_seconds) VALUES ($1, 10, 9, 600)`,
+      [by.id],
+    );
+    expect(card(await feed(s), id)!.recruiter.replyRate?.rate).toBe(90);
+    await sql(`UPDATE recruiter_reply_stats SET replied = 5 WHERE recruiter_id = $1`, [by.id]);
+    expect(card(await feed(s), id)!.recruiter.replyRate?.rate).toBe(50);
+
+    // Suspended, every page of theirs is empty of them at once; restored, they are back.
+    await sql(`UPDATE users SET suspended_at = now() WHERE id = $1`, [by.id]);
+    expect((await feed(s)).jobs.filter((j) => j.recruiter.id === by.id)).toEqual([]);
+    expect((await later()).jobs.filter((j) => j.recruiter.id === by.id)).toEqual([]);
+    await sql(`UPDATE users SET suspended_at = NULL WHERE id = $1`, [by.id]);
+    expect(card(await feed(s), id)).toBeDefined();
+  });
+
+  it('a block either way empties the later pages too, and lifting it brings them back', async () => {
+    const { s, by, second, later } = await scrolled('other');
+    const id = second.jobs[0]!.id;
+    await block(by, s.id);
+    expect(card(await later(), id)).toBeUndefined();
+    const lifted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/blocks/${s.id}`,
+      headers: { cookie: by.cookie },
+    });
+    expect(lifted.statusCode).toBeLessThan(300);
+    expect(card(await later(), id)).toBeDefined();
   });
 });
 

@@ -79,6 +79,10 @@ export const typeKeys = (types: readonly string[]) => types.map((t) => `type:${t
 export const versionsSql = (keysParam: string) =>
   `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
 
+/** One counter's value, as the statement that reads it (text; '0' before its first change). */
+const versionSql = (key: string) =>
+  `(SELECT COALESCE(max(version), 0)::text FROM feed_versions WHERE key = ${key})`;
+
 export const rankingSize = (r: Ranking) => r.scores.length;
 
 export function idAt(r: Ranking, i: number): string {
@@ -132,21 +136,44 @@ export function rankedPageQuery(
   const counted = counters
     ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(JOB_TYPES), 'text[]'))} AS type_versions`
     : 'NULL::text AS versions, NULL::text AS type_versions';
-  const sql = `SELECT c.versions, c.type_versions, p.*
-       FROM (SELECT ${counted}) c
+  const seeker = arg(seekerId, 'uuid');
+  // A row for every id read, shown or not, each with the counters of what its card shows and of
+  // whether it is shown (migration 020), so a page can be kept (feed-pages.ts): a job skipped here
+  // that opens again, or whose recruiter is restored, changes the page too.
+  const sql = `SELECT c.versions, c.type_versions, c.blocks_version, c.seeker_version, p.*
+       FROM (SELECT ${counted}, ${versionSql(`'blocks:' || ${seeker}`)} AS blocks_version,
+                    ${versionSql(`'seeker:' || ${seeker}`)} AS seeker_version) c
        LEFT JOIN LATERAL (
-         SELECT ${CARD_COLUMNS}, t.score, t.ord, j.created_at::text AS sort_created,
-                jc.lat AS j_lat, jc.lon AS j_lon,
-                ${recruiterShownToSql('j.recruiter_id', arg(seekerId, 'uuid'))} AS visible
+         SELECT ${CARD_COLUMNS}, t.id::text AS ranked_id, t.score, t.ord,
+                j.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
+                j.id IS NOT NULL AND ${recruiterShownToSql('j.recruiter_id', seeker)} AS visible,
+                ${versionSql("'job:' || t.id")} AS job_version,
+                ${versionSql("'recruiter:' || j.recruiter_id")} AS recruiter_version
            FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)
-           JOIN jobs j ON j.id = t.id
+           LEFT JOIN jobs j ON j.id = t.id AND j.status = 'open' AND j.moderation_state = 'published'${typeFilter}
            LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
            LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
-           LEFT JOIN cities jc ON jc.id = j.city_id
-          WHERE j.status = 'open' AND j.moderation_state = 'published'${typeFilter}) p ON true
+           LEFT JOIN cities jc ON jc.id = j.city_id) p ON true
       ORDER BY p.ord`;
   // Prepared per shape (type filter or not, counters or not): planned once per connection.
   return { sql, params, name: `feed_ranked_${type ? 't' : 'a'}${counters ? 'c' : ''}` };
+}
+
+/**
+ * What a page read from a ranking depends on beyond the ranking itself: the counters (migration
+ * 020) of every job it read up to its last row, shown or skipped, of their recruiters, and of the
+ * seeker's blocks, each with the value read in the same statement as the row.
+ */
+export interface PageStamp {
+  versions: Map<string, string>;
+  /** A counter read twice with two values (it moved between two reads of one page): not kept. */
+  torn: boolean;
+}
+
+function note(stamp: PageStamp, key: string, version: string): void {
+  const seen = stamp.versions.get(key);
+  if (seen !== undefined && seen !== version) stamp.torn = true;
+  stamp.versions.set(key, version);
 }
 
 /**
@@ -166,8 +193,10 @@ export async function visibleFrom(
   end: boolean;
   versions: string | null;
   typeVersions: string | null;
+  stamp: PageStamp;
 }> {
   const found: RankedRow[] = [];
+  const stamp: PageStamp = { versions: new Map(), torn: false };
   let at = from;
   let first: { versions: string | null; typeVersions: string | null } | null = null;
   // With counters, at least one read (it carries them), even of an empty ranking.
@@ -175,13 +204,34 @@ export async function visibleFrom(
     const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
     const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, type, counters && !first);
     const rows = await q.query<
-      RankedRow & { id: string | null; versions: string | null; type_versions: string | null }
+      RankedRow & {
+        id: string | null;
+        ranked_id: string | null;
+        versions: string | null;
+        type_versions: string | null;
+        blocks_version: string;
+        seeker_version: string;
+        job_version: string;
+        recruiter_version: string;
+        recruiter_id: string | null;
+      }
     >(sql, params, name);
     first ??= { versions: rows[0]?.versions ?? null, typeVersions: rows[0]?.type_versions ?? null };
     // The counters moved: the caller makes the ranking again, these rows are not used.
     if (counters && first.versions !== r.versions) break;
-    // A row without a job: the counters' row when none of these jobs is still shown.
-    found.push(...rows.filter((row) => row.id !== null && row.visible));
+    for (const row of rows) {
+      // Rows after the page's last one (the one that says there is a next page) change nothing.
+      if (found.length >= want) break;
+      note(stamp, `blocks:${seekerId}`, row.blocks_version);
+      // A later page's reasons were read for the seeker's preferences of its scroll; a first
+      // page has this counter among its ranking's.
+      if (!counters) note(stamp, `seeker:${seekerId}`, row.seeker_version);
+      // A row without an id: the counters' row of an empty read.
+      if (row.ranked_id === null) continue;
+      note(stamp, `job:${row.ranked_id}`, row.job_version);
+      if (row.recruiter_id) note(stamp, `recruiter:${row.recruiter_id}`, row.recruiter_version);
+      if (row.id !== null && row.visible) found.push(row);
+    }
     at += count;
   }
   return {
@@ -189,5 +239,6 @@ export async function visibleFrom(
     end: found.length < want,
     versions: first?.versions ?? null,
     typeVersions: first?.typeVersions ?? null,
+    stamp,
   };
 }
