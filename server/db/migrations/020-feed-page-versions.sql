@@ -35,19 +35,24 @@ BEGIN
 END
 $$;
 
-CREATE FUNCTION recruiter_card_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Bumps `<prefix><column>` for each column named after the prefix, of the row written:
+-- TG_ARGV = (prefix, column, ...).
+CREATE FUNCTION row_feed_versions() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  r jsonb;
+  keys text[] := '{}';
 BEGIN
-  IF TG_OP = 'DELETE' THEN
-    PERFORM bump_feed_versions(ARRAY['recruiter:' || OLD.user_id]);
-  ELSE
-    PERFORM bump_feed_versions(ARRAY['recruiter:' || NEW.user_id]);
-  END IF;
+  IF TG_OP = 'DELETE' THEN r := to_jsonb(OLD); ELSE r := to_jsonb(NEW); END IF;
+  FOR i IN 1 .. TG_NARGS - 1 LOOP
+    keys := keys || (TG_ARGV[0] || (r ->> TG_ARGV[i]));
+  END LOOP;
+  PERFORM bump_feed_versions(keys);
   RETURN NULL;
 END
 $$;
 
 CREATE TRIGGER recruiter_card_versions_insert_delete AFTER INSERT OR DELETE ON recruiter_profiles
-  FOR EACH ROW EXECUTE FUNCTION recruiter_card_versions();
+  FOR EACH ROW EXECUTE FUNCTION row_feed_versions('recruiter:', 'user_id');
 CREATE TRIGGER recruiter_card_versions_update AFTER UPDATE ON recruiter_profiles
   FOR EACH ROW
   WHEN ((OLD.full_name, OLD.designation, OLD.profile_image, OLD.company_logo, OLD.is_verified,
@@ -55,51 +60,22 @@ CREATE TRIGGER recruiter_card_versions_update AFTER UPDATE ON recruiter_profiles
         IS DISTINCT FROM
         (NEW.full_name, NEW.designation, NEW.profile_image, NEW.company_logo, NEW.is_verified,
          NEW.verified_domain, NEW.gstin))
-  EXECUTE FUNCTION recruiter_card_versions();
-
-CREATE FUNCTION reply_stats_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    PERFORM bump_feed_versions(ARRAY['recruiter:' || OLD.recruiter_id]);
-  ELSE
-    PERFORM bump_feed_versions(ARRAY['recruiter:' || NEW.recruiter_id]);
-  END IF;
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION row_feed_versions('recruiter:', 'user_id');
 
 -- The worker rewrites every row every ten minutes; only a changed rate moves the counter.
 CREATE TRIGGER reply_stats_versions_insert_delete AFTER INSERT OR DELETE ON recruiter_reply_stats
-  FOR EACH ROW EXECUTE FUNCTION reply_stats_versions();
+  FOR EACH ROW EXECUTE FUNCTION row_feed_versions('recruiter:', 'recruiter_id');
 CREATE TRIGGER reply_stats_versions_update AFTER UPDATE ON recruiter_reply_stats
   FOR EACH ROW
   WHEN ((OLD.conversations, OLD.replied, OLD.median_reply_seconds)
         IS DISTINCT FROM (NEW.conversations, NEW.replied, NEW.median_reply_seconds))
-  EXECUTE FUNCTION reply_stats_versions();
-
-CREATE FUNCTION standing_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM bump_feed_versions(ARRAY['recruiter:' || NEW.id]);
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION row_feed_versions('recruiter:', 'recruiter_id');
 
 CREATE TRIGGER standing_versions AFTER UPDATE ON users
   FOR EACH ROW
   WHEN ((OLD.suspended_at, OLD.held_at, OLD.deleted_at)
         IS DISTINCT FROM (NEW.suspended_at, NEW.held_at, NEW.deleted_at))
-  EXECUTE FUNCTION standing_versions();
-
-CREATE FUNCTION blocks_versions() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'DELETE' THEN
-    PERFORM bump_feed_versions(ARRAY['blocks:' || OLD.blocker_id, 'blocks:' || OLD.blocked_id]);
-  ELSE
-    PERFORM bump_feed_versions(ARRAY['blocks:' || NEW.blocker_id, 'blocks:' || NEW.blocked_id]);
-  END IF;
-  RETURN NULL;
-END
-$$;
+  EXECUTE FUNCTION row_feed_versions('recruiter:', 'id');
 
 CREATE TRIGGER blocks_versions AFTER INSERT OR DELETE ON blocks
-  FOR EACH ROW EXECUTE FUNCTION blocks_versions();
+  FOR EACH ROW EXECUTE FUNCTION row_feed_versions('blocks:', 'blocker_id', 'blocked_id');

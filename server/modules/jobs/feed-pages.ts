@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/client.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import type { FeedPage } from '#shared/schemas/jobs.ts';
 import { typeKeys, type PageStamp, type Ranking } from './feed-rankings.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
@@ -27,21 +28,15 @@ export interface KeptPage {
 /** Pages kept per process: about 30 KB each as objects (a 14 KB answer). */
 const MAX_BYTES = 32 * 1024 * 1024;
 
-const kept = new WeakMap<object, LRUCache<string, KeptPage>>();
-
 /** This database's kept pages (per database: test suites run several in one process). */
-export function pagesOf(db: Queryable): LRUCache<string, KeptPage> {
-  let cache = kept.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, KeptPage>({
+export const pagesOf: (db: Queryable) => LRUCache<string, KeptPage> = perDatabase(
+  () =>
+    new LRUCache<string, KeptPage>({
       maxSize: MAX_BYTES,
       sizeCalculation: (p) => 1024 + 1536 * p.page.jobs.length + 64 * p.keys.length,
       ttl: 30 * 60_000,
-    });
-    kept.set(db, cache);
-  }
-  return cache;
-}
+    }),
+);
 
 /**
  * Which page: a first page per seeker and type filter; a later page by its cursor's scroll

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/client.ts';
+import { perDatabase } from '../../lib/per-database.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
@@ -45,22 +46,16 @@ export interface Ranking {
 /** Rankings kept per process: about 35 KB each for a full 2,000-candidate feed. */
 const MAX_BYTES = 64 * 1024 * 1024;
 
-const kept = new WeakMap<object, LRUCache<string, Ranking>>();
-
 /** This database's kept rankings (per database: test suites run several in one process). */
-export function rankingsOf(db: Queryable): LRUCache<string, Ranking> {
-  let cache = kept.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, Ranking>({
+export const rankingsOf: (db: Queryable) => LRUCache<string, Ranking> = perDatabase(
+  () =>
+    new LRUCache<string, Ranking>({
       maxSize: MAX_BYTES,
       sizeCalculation: (r) => r.ids.length + r.scores.length + 512,
       // A seeker who went away: their ranking is not kept for the next day.
       ttl: 30 * 60_000,
-    });
-    kept.set(db, cache);
-  }
-  return cache;
-}
+    }),
+);
 
 export const rankingKey = (seekerId: string, type: string | undefined) =>
   `${seekerId}|${type ?? ''}`;
