@@ -26,12 +26,17 @@ import {
   windowEdges,
 } from '#server/modules/jobs/feed.repo.ts';
 import {
+  idAt,
   rankedPageQuery,
   rankingKey,
   rankingKeys,
+  rankingSize,
   rankingsOf,
+  typeKeys,
+  type Ranking,
 } from '#server/modules/jobs/feed-rankings.ts';
-import { pagesOf } from '#server/modules/jobs/feed-pages.ts';
+import { JOB_TYPES } from '#shared/picklists.ts';
+import { CHECK_SQL, cardsOf, checkCards, stampOf } from '#server/modules/jobs/feed-cards.ts';
 import { cityBands } from '#server/modules/matching/city-bands.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import { measure, scratchDatabase, table, type Timing } from './lib.ts';
@@ -265,6 +270,14 @@ try {
     const res = await fetch(`${bareBase}/newest${qs}`);
     return (await res.json()) as { next: string | null };
   };
+  // The counters of a first page's kept cards, as the feed checks them.
+  const cardsCheckArgs = (r: Ranking) =>
+    stampOf(
+      Array.from({ length: Math.min(PAGE_SIZE + 1, rankingSize(r)) }, (_, i) => {
+        const id = idAt(r, i);
+        return { id, card: cardsOf(ctx.db).get(id)! };
+      }),
+    )!;
   const me = await seekerSide(ctx.db, seeker!.id);
   const bands = await cityBands(ctx.db, me.cityId);
   const p1: Record<number, Timing> = {};
@@ -352,7 +365,6 @@ try {
     rows.push(
       await measure('feed page 1, ranked anew (HTTP API)', N, () => {
         rankingsOf(ctx.db).clear();
-        pagesOf(ctx.db).clear();
         return get('');
       }),
     );
@@ -361,15 +373,14 @@ try {
     rows.push(
       await measure('feed page 50, ranking not here (HTTP API)', N, () => {
         rankingsOf(ctx.db).clear();
-        pagesOf(ctx.db).clear();
         return get(`?cursor=${cursor}`);
       }),
     );
-    // The first page when something on it changed but its ranking holds (a job's title, a
-    // recruiter's card or reply rate, a block): read from the kept ranking, not a kept page.
+    // The first page when none of its cards is kept in this process (no seeker was shown them in
+    // the last half hour, or each changed): read from the kept ranking, every card with it.
     rows.push(
-      await measure('feed page 1, page not kept (HTTP API)', N, () => {
-        pagesOf(ctx.db).clear();
+      await measure('feed page 1, cards not kept (HTTP API)', N, () => {
+        cardsOf(ctx.db).clear();
         return get('');
       }),
     );
@@ -382,15 +393,20 @@ try {
         ctx.db.query(ranking.sql, ranking.params),
       ),
     );
-    // A page from the kept ranking, the statement alone (what feed page 1 runs when nothing the
-    // ranking depends on changed: the jobs by id, and the change counters).
-    pagesOf(ctx.db).clear();
+    // A page from the kept ranking, the statements alone: its cards read (the jobs by id with
+    // their counters, and the ranking's), and its kept cards checked (the counters only).
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
-    const keptPage = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, true);
+    const keptPage = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, true);
     rows.push(
-      await measure('kept page statement (bare SQL)', N, () =>
+      await measure('page read from the ranking (bare SQL)', N, () =>
         ctx.db.query(keptPage.sql, keptPage.params, keptPage.name),
+      ),
+    );
+    const check = cardsCheckArgs(kept);
+    rows.push(
+      await measure('kept cards checked (bare SQL)', N, () =>
+        checkCards(ctx.db, check.keys, kept.keys, typeKeys(JOB_TYPES), seeker!.id),
       ),
     );
     rows.push(await measure('bare endpoint page 1 (HTTP)', N, () => getBare('')));
@@ -404,15 +420,15 @@ try {
     const conc: Cannon[] = [];
     for (const s of scenarios.filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(s.name, `${base}/api/jobs/feed${s.qs}`, headers));
-    // The same pages when none is kept: each read from the kept ranking, as a seeker's first
-    // view of a page is (the kept pages' `set` made a no-op for the run).
-    const pages = pagesOf(ctx.db);
-    const keep = pages.set.bind(pages);
-    pages.set = () => pages;
-    pages.clear();
+    // The same pages when no card is kept: each read from the kept ranking with its cards, as
+    // where no seeker was shown them lately (the kept cards' `set` made a no-op for the run).
+    const cards = cardsOf(ctx.db);
+    const keep = cards.set.bind(cards);
+    cards.set = () => cards;
+    cards.clear();
     for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
-      conc.push(await cannon(`${s.name}, page not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
-    pages.set = keep;
+      conc.push(await cannon(`${s.name}, cards not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+    cards.set = keep;
     // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
     // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
     conc.push(await cannon('signed-in no-op (/api/health)', `${base}/api/health`, headers));
@@ -482,11 +498,17 @@ try {
     }
     const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
     await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
-    pagesOf(ctx.db).clear();
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
-    const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, undefined, true);
-    await explain(`kept page statement at ${last} jobs`, page.sql, page.params);
+    const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, true);
+    await explain(`page read from the ranking at ${last} jobs`, page.sql, page.params);
+    const check = cardsCheckArgs(kept);
+    await explain(`kept cards checked at ${last} jobs`, CHECK_SQL, [
+      check.keys,
+      kept.keys,
+      typeKeys(JOB_TYPES),
+      seeker!.id,
+    ]);
   }
   process.exitCode = summary.some((v) => v.endsWith('FAIL')) ? 1 : 0;
 } finally {

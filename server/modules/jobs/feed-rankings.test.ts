@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
-import { pagesOf } from './feed-pages.ts';
+import { cardsOf, stampOf } from './feed-cards.ts';
 import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
@@ -24,6 +24,7 @@ afterAll(async () => {
 interface Card {
   id: string;
   title: string;
+  type: string;
   recruiter: {
     id: string;
     fullName: string | null;
@@ -215,7 +216,7 @@ describe("a seeker's kept ranking", () => {
       do {
         if (forget) {
           rankingsOf(t.ctx.db).clear();
-          pagesOf(t.ctx.db).clear();
+          cardsOf(t.ctx.db).clear();
         }
         const page = await feed(s, cursor ? `?cursor=${cursor}` : '');
         ids.push(...page.jobs.map((j) => j.id), ...page.wider.map((j) => j.id));
@@ -252,10 +253,10 @@ describe("a seeker's kept ranking", () => {
   });
 });
 
-// Kept pages (decision 020, "A feed page, kept"): a page read from the kept ranking is shown again
-// while none of the counters it was read with moved. Each change below must reach the very next
-// page, whichever page it is on and whoever writes it.
-describe("a seeker's kept pages", () => {
+// Kept cards (decision 020, "Cards, kept"): a page of the kept ranking is shown from cards kept in
+// the process while none of the counters they were read with moved. Each change below must reach
+// the very next page, whichever page it is on and whoever writes it.
+describe('kept cards', () => {
   /** A seeker of their own category, with 45 jobs of it: two full pages from the kept ranking. */
   async function scrolled(category: string) {
     const by = await newRecruiter(t, `${category} Co`);
@@ -279,7 +280,7 @@ describe("a seeker's kept pages", () => {
   it('answers from memory while nothing on the page changed', async () => {
     const { s, first, second, later } = await scrolled('sales_bd');
     const [a, b] = [first.jobs[0]!, second.jobs[0]!];
-    // A write that skips the counters (triggers off, as a restore would): the kept pages do not
+    // A write that skips the counters (triggers off, as a restore would): the kept cards do not
     // see it, which shows they are kept. Every writer of the app moves the counters (below).
     await t.ctx.db.tx(async (q) => {
       await q.query(`SET LOCAL session_replication_role = replica`);
@@ -287,8 +288,8 @@ describe("a seeker's kept pages", () => {
     });
     expect(card(await feed(s), a.id)!.title).toBe(a.title);
     expect(card(await later(), b.id)!.title).toBe(b.title);
-    // Forgotten (another process, or evicted), the pages are read again.
-    pagesOf(t.ctx.db).clear();
+    // Forgotten (another process, or evicted), the cards are read again.
+    cardsOf(t.ctx.db).clear();
     expect(card(await feed(s), a.id)!.title).toBe('Unseen');
     expect(card(await later(), b.id)!.title).toBe('Unseen');
 
@@ -371,6 +372,60 @@ describe("a seeker's kept pages", () => {
     });
     expect(lifted.statusCode).toBeLessThan(300);
     expect(card(await later(), id)).toBeDefined();
+  });
+
+  it('a card kept for one seeker is shown to another, and a type filter shows only its type', async () => {
+    const contract = await post({
+      type: 'contract',
+      title: 'Contract Tester',
+      jobCategory: 'other',
+    });
+    const s = await seeker('other');
+    const a = (await feed(s)).jobs[0]!;
+    const untriggered = (title: string) =>
+      t.ctx.db.tx(async (q) => {
+        await q.query(`SET LOCAL session_replication_role = replica`);
+        await q.query(`UPDATE jobs SET title = $2 WHERE id = $1`, [a.id, title]);
+      });
+    await untriggered('Unseen');
+    // Another seeker with the same preferences: their first page shows the card the first one
+    // was shown, kept once for both.
+    const other = await seeker('other');
+    expect(card(await feed(other), a.id)!.title).toBe(a.title);
+    await untriggered(a.title);
+    // A filtered page, from its own ranking and kept cards alike, shows only its type.
+    for (const u of [s, other, s]) {
+      const filtered = await feed(u, '?type=contract');
+      expect(filtered.jobs.map((j) => j.id)).toContain(contract);
+      expect(filtered.jobs.every((j) => j.type === 'contract')).toBe(true);
+    }
+  });
+});
+
+describe("a span of kept cards' counters", () => {
+  const card = (recruiterId: string | null, jobVersion: string, recruiterVersion: string) => ({
+    row: null,
+    recruiterId,
+    standing: true,
+    jobVersion,
+    recruiterVersion,
+  });
+
+  it('sums each counter once, and refuses cards read on two sides of a change', () => {
+    expect(
+      stampOf([
+        { id: 'a', card: card('r1', '2', '5') },
+        { id: 'b', card: card('r1', '0', '5') },
+        { id: 'c', card: card(null, '7', '0') },
+      ]),
+    ).toEqual({ keys: ['job:a', 'recruiter:r1', 'job:b', 'job:c'], sum: '14' });
+    // The recruiter's counter moved between the two reads: one of the cards is not current.
+    expect(
+      stampOf([
+        { id: 'a', card: card('r1', '2', '5') },
+        { id: 'b', card: card('r1', '0', '6') },
+      ]),
+    ).toBeNull();
   });
 });
 

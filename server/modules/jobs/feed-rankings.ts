@@ -4,8 +4,9 @@ import { perDatabase } from '../../lib/per-database.ts';
 import { PAGE_SIZE } from '#shared/limits.ts';
 import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
-import { recruiterShownToSql } from '../moderation/visibility.ts';
-import { CARD_COLUMNS } from './job-select.ts';
+import { blockedWithIdsSql, outOfStandingIdsSql } from '../moderation/visibility.ts';
+import { cardsOf, checkCards, keepCard, stampOf, type KeptCard } from './feed-cards.ts';
+import { CARD_COLUMNS, type JobRow } from './job-select.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
 import type { FeedSeeker } from './feed.repo.ts';
 
@@ -101,22 +102,21 @@ export const bytes = (value: unknown): Buffer =>
 export type RankedRow = Record<string, unknown> & {
   score: number;
   sort_created: string;
-  visible: boolean;
 };
 
 /**
  * The statement that reads the jobs at positions `from`..`from + count - 1` of the ranking, in
- * its order, as the page shows them: only those still open and published (and of the type
- * filtered on), each with whether the seeker may see it. With `counters`, it also reads the sums
- * of those counters (the ranking's, and the type chips') in the same snapshot. Exported for the
- * benchmark.
+ * its order: a row for every id, with the job's card columns while it is open and published,
+ * whether its recruiter is in good standing and whether a block stands between them and the
+ * seeker, and the counters of the card (migration 020) read in the same snapshot, so the card can
+ * be kept (feed-cards.ts). With `counters`, it also reads the sums of the ranking's and the type
+ * chips' counters. Exported for the benchmark.
  */
 export function rankedPageQuery(
   r: Ranking,
   seekerId: string,
   from: number,
   count: number,
-  type: string | undefined,
   counters = false,
 ): { sql: string; params: unknown[]; name: string } {
   const ids: string[] = [];
@@ -127,53 +127,45 @@ export function rankedPageQuery(
   }
   const params: unknown[] = [];
   const arg = paramList(params);
-  const typeFilter = type ? ` AND j.type = ${arg(type, 'text')}` : '';
   const counted = counters
     ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(JOB_TYPES), 'text[]'))} AS type_versions`
     : 'NULL::text AS versions, NULL::text AS type_versions';
   const seeker = arg(seekerId, 'uuid');
-  // A row for every id read, shown or not, each with the counters of what its card shows and of
-  // whether it is shown (migration 020), so a page can be kept (feed-pages.ts): a job skipped here
-  // that opens again, or whose recruiter is restored, changes the page too.
-  const sql = `SELECT c.versions, c.type_versions, c.blocks_version, c.seeker_version, p.*
-       FROM (SELECT ${counted}, ${versionSql(`'blocks:' || ${seeker}`)} AS blocks_version,
-                    ${versionSql(`'seeker:' || ${seeker}`)} AS seeker_version) c
+  // The type filter is the caller's (the card is kept for every filter); the counters' row comes
+  // first so that an empty read still carries them.
+  const sql = `SELECT c.versions, c.type_versions, p.*
+       FROM (SELECT ${counted}) c
        LEFT JOIN LATERAL (
          SELECT ${CARD_COLUMNS}, t.id::text AS ranked_id, t.score, t.ord,
                 j.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
-                j.id IS NOT NULL AND ${recruiterShownToSql('j.recruiter_id', seeker)} AS visible,
+                j.recruiter_id <> ALL (${outOfStandingIdsSql}) AS standing,
+                j.recruiter_id = ANY (${blockedWithIdsSql(seeker)}) AS blocked,
                 ${versionSql("'job:' || t.id")} AS job_version,
                 ${versionSql("'recruiter:' || j.recruiter_id")} AS recruiter_version
            FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)
-           LEFT JOIN jobs j ON j.id = t.id AND j.status = 'open' AND j.moderation_state = 'published'${typeFilter}
+           LEFT JOIN jobs j ON j.id = t.id AND j.status = 'open' AND j.moderation_state = 'published'
            LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
            LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
            LEFT JOIN cities jc ON jc.id = j.city_id) p ON true
       ORDER BY p.ord`;
-  // Prepared per shape (type filter or not, counters or not): planned once per connection.
-  return { sql, params, name: `feed_ranked_${type ? 't' : 'a'}${counters ? 'c' : ''}` };
+  // Prepared per shape (counters or not): planned once per connection.
+  return { sql, params, name: `feed_ranked${counters ? '_c' : ''}` };
+}
+
+/** A page of a ranking: its visible rows, whether the ranking ended, and the counters' sums. */
+export interface RankedPage {
+  rows: RankedRow[];
+  end: boolean;
+  /** With counters: the sums of the ranking's and the type chips' counters now. */
+  versions: string | null;
+  typeVersions: string | null;
 }
 
 /**
- * What a page read from a ranking depends on beyond the ranking itself: the counters (migration
- * 020) of every job it read up to its last row, shown or skipped, of their recruiters, and of the
- * seeker's blocks, each with the value read in the same statement as the row.
- */
-export interface PageStamp {
-  versions: Map<string, string>;
-  /** A counter read twice with two values (it moved between two reads of one page): not kept. */
-  torn: boolean;
-}
-
-function note(stamp: PageStamp, key: string, version: string): void {
-  const seen = stamp.versions.get(key);
-  if (seen !== undefined && seen !== version) stamp.torn = true;
-  stamp.versions.set(key, version);
-}
-
-/**
- * The visible jobs from position `from` on, up to `want` of them: reads a page and a little more,
- * and reads on while jobs that closed or may not be shown leave the page short.
+ * The visible jobs from position `from` on, up to `want` of them: from kept cards when every card
+ * of the span is here and current (one small statement), else read (feed-cards.ts). With
+ * `counters` (a first page), also the sums of the ranking's and the type chips' counters, so the
+ * caller ranks again when they moved.
  */
 export async function visibleFrom(
   q: Queryable,
@@ -183,49 +175,110 @@ export async function visibleFrom(
   want: number,
   type: string | undefined,
   counters = false,
-): Promise<{
-  rows: RankedRow[];
-  end: boolean;
-  versions: string | null;
-  typeVersions: string | null;
-  stamp: PageStamp;
-}> {
+): Promise<RankedPage> {
+  return (
+    (await fromKeptCards(q, r, seekerId, from, want, type, counters)) ??
+    (await readPage(q, r, seekerId, from, want, type, counters))
+  );
+}
+
+const shownBy = (type: string | undefined) => (row: JobRow | null, standing: boolean) =>
+  row !== null && standing && (!type || row.type === type);
+
+/** A page from kept cards, or null when one of them is missing or not current. */
+async function fromKeptCards(
+  q: Queryable,
+  r: Ranking,
+  seekerId: string,
+  from: number,
+  want: number,
+  type: string | undefined,
+  counters: boolean,
+): Promise<RankedPage | null> {
+  const cards = cardsOf(q);
+  const shown = shownBy(type);
+  const span: Array<{ id: string; at: number; card: KeptCard }> = [];
+  let showing = 0;
+  // A span of mostly hidden jobs is read instead (its bound keeps the check statement small).
+  const bound = Math.min(rankingSize(r), from + 2 * want);
+  for (let at = from; at < rankingSize(r) && showing < want; at++) {
+    if (at >= bound) return null;
+    const id = idAt(r, at);
+    const card = cards.get(id);
+    if (!card) return null;
+    span.push({ id, at, card });
+    if (shown(card.row, card.standing)) showing++;
+  }
+  const stamp = stampOf(span);
+  if (!stamp) return null;
+  const now = await checkCards(
+    q,
+    stamp.keys,
+    counters ? r.keys : [],
+    counters ? typeKeys(JOB_TYPES) : [],
+    seekerId,
+  );
+  // The ranking moved: the caller makes it again, no rows are needed.
+  if (counters && now.ranking !== r.versions)
+    return { rows: [], end: true, versions: now.ranking, typeVersions: now.types };
+  if (now.cards !== stamp.sum) return null;
+  const blocked = new Set(now.blocked);
+  const rows: RankedRow[] = [];
+  for (const { at, card } of span)
+    if (shown(card.row, card.standing) && !blocked.has(card.recruiterId!))
+      rows.push({ ...card.row!, score: r.scores[at]! } as RankedRow);
+  // A block left the span short of a page: read it, with the jobs after the span.
+  if (rows.length < want && span.length > 0 && span.at(-1)!.at < rankingSize(r) - 1) return null;
+  return {
+    rows,
+    end: rows.length < want,
+    versions: counters ? now.ranking : null,
+    typeVersions: counters ? now.types : null,
+  };
+}
+
+/**
+ * The visible jobs from position `from` on, read: a page and a little more, and on while jobs
+ * that closed or may not be shown leave the page short. Every card read is kept.
+ */
+async function readPage(
+  q: Queryable,
+  r: Ranking,
+  seekerId: string,
+  from: number,
+  want: number,
+  type: string | undefined,
+  counters: boolean,
+): Promise<RankedPage> {
   const found: RankedRow[] = [];
-  const stamp: PageStamp = { versions: new Map(), torn: false };
+  const shown = shownBy(type);
   let at = from;
   let first: { versions: string | null; typeVersions: string | null } | null = null;
   // With counters, at least one read (it carries them), even of an empty ranking.
   while ((counters && !first) || (found.length < want && at < rankingSize(r))) {
     const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
-    const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, type, counters && !first);
+    const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, counters && !first);
     const rows = await q.query<
       RankedRow & {
         id: string | null;
         ranked_id: string | null;
         versions: string | null;
         type_versions: string | null;
-        blocks_version: string;
-        seeker_version: string;
+        standing: boolean | null;
+        blocked: boolean | null;
         job_version: string;
         recruiter_version: string;
-        recruiter_id: string | null;
       }
     >(sql, params, name);
     first ??= { versions: rows[0]?.versions ?? null, typeVersions: rows[0]?.type_versions ?? null };
     // The counters moved: the caller makes the ranking again, these rows are not used.
     if (counters && first.versions !== r.versions) break;
     for (const row of rows) {
-      // Rows after the page's last one (the one that says there is a next page) change nothing.
-      if (found.length >= want) break;
-      note(stamp, `blocks:${seekerId}`, row.blocks_version);
-      // A later page's reasons were read for the seeker's preferences of its scroll; a first
-      // page has this counter among its ranking's.
-      if (!counters) note(stamp, `seeker:${seekerId}`, row.seeker_version);
       // A row without an id: the counters' row of an empty read.
       if (row.ranked_id === null) continue;
-      note(stamp, `job:${row.ranked_id}`, row.job_version);
-      if (row.recruiter_id) note(stamp, `recruiter:${row.recruiter_id}`, row.recruiter_version);
-      if (row.id !== null && row.visible) found.push(row);
+      keepCard(q, { ...row, ranked_id: row.ranked_id });
+      if (found.length < want && shown(row.id === null ? null : row, row.standing === true))
+        if (!row.blocked) found.push(row);
     }
     at += count;
   }
@@ -234,6 +287,5 @@ export async function visibleFrom(
     end: found.length < want,
     versions: first?.versions ?? null,
     typeVersions: first?.typeVersions ?? null,
-    stamp,
   };
 }

@@ -10,7 +10,6 @@ import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { CARD_COLUMNS, presentCard, type JobRow } from './job-select.ts';
 import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
-import { keepPage, keptPage, pageKey } from './feed-pages.ts';
 import {
   bytes,
   positionOf,
@@ -19,8 +18,7 @@ import {
   rankingsOf,
   versionsSql,
   visibleFrom,
-  type PageStamp,
-  type RankedRow,
+  type RankedPage,
   type Ranking,
 } from './feed-rankings.ts';
 
@@ -368,16 +366,6 @@ export async function seekerFeed(
   // The main feed of a scroll: from the seeker's kept ranking when there is one that holds
   // (feed-rankings.ts), else from the live statement; a search is always live.
   const inMain = !cursor || cursor.section === 'main';
-  // A page read from the kept ranking before, when nothing it shows has changed (feed-pages.ts).
-  const keyOfPage =
-    !opts.q && inMain && (!cursor || cursor.after)
-      ? pageKey(
-          rankingKey(seekerId, opts.type),
-          cursor ? { asOf: cursor.asOf, afterId: cursor.after![2] } : null,
-        )
-      : null;
-  const held = keyOfPage ? await keptPage(q, keyOfPage) : null;
-  if (held) return held;
   const kept = !opts.q && inMain ? await fromRanking(q, seekerId, opts, cursor) : null;
   let me: FeedSeeker;
   let bands: CityBands;
@@ -420,18 +408,13 @@ export async function seekerFeed(
 
   if (more) {
     main = main.slice(0, PAGE_SIZE);
-    const page = {
+    return {
       jobs: present(main),
       wider: [],
       fewMatches: false,
       nextCursor: next('main', asOf!, main.at(-1)),
       types,
     };
-    if (kept && keyOfPage) {
-      const first = cursor ? null : { ranking: kept.ranking, typeVersions: kept.typeVersions };
-      keepPage(q, keyOfPage, page, kept.stamp, first);
-    }
-    return page;
   }
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
   // whether there is a next page).
@@ -497,13 +480,7 @@ async function fromRanking(
   seekerId: string,
   opts: FeedOptions,
   cursor: FeedCursor | null,
-): Promise<{
-  ranking: Ranking;
-  rows: RankedRow[];
-  end: boolean;
-  typeVersions: string | null;
-  stamp: PageStamp;
-} | null> {
+): Promise<(RankedPage & { ranking: Ranking }) | null> {
   const rankings = rankingsOf(q);
   const key = rankingKey(seekerId, opts.type);
   let ranking = rankings.get(key);

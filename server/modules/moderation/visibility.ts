@@ -33,7 +33,7 @@ export const outOfStandingIdsSql = `ARRAY(SELECT os.id FROM users os
  * `noBlockSql`, as an array computed once per statement (two index scans), for a statement that
  * checks many rows against one viewer (a feed page reads 20-odd jobs by id).
  */
-const blockedWithIdsSql = (viewer: string) => `ARRAY(
+export const blockedWithIdsSql = (viewer: string) => `ARRAY(
   SELECT bw.blocked_id FROM blocks bw WHERE bw.blocker_id = ${viewer}
   UNION ALL SELECT bw.blocker_id FROM blocks bw WHERE bw.blocked_id = ${viewer})`;
 

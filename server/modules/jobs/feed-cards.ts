@@ -1,0 +1,148 @@
+import { LRUCache } from 'lru-cache';
+import type { Queryable } from '../../db/client.ts';
+import { perDatabase } from '../../lib/per-database.ts';
+import { blockedWithIdsSql } from '../moderation/visibility.ts';
+import type { JobRow } from './job-select.ts';
+
+// Job cards, kept (decision 020, "Cards, kept"). A page of the seeker's feed is their kept
+// ranking's next ids (feed-rankings.ts) shown as cards. A card is the same for every seeker
+// until its job or its recruiter changes, and the database counts those changes (migration 020:
+// `job:<id>`, `recruiter:<id>`). So each card read is kept in this process, once for all
+// seekers, with the two counters read in the same statement as its row; a page whose cards are
+// all here is shown after one small statement (`checkCards`) finds their counters unchanged, and
+// is read as before otherwise.
+//
+// - What is kept is the job's side of the card: its columns, whether it is open and published,
+//   and whether its recruiter is in good standing. The seeker's side is never kept: the reasons
+//   are computed for the ranking's preferences on every answer, blocks are read by the check
+//   itself, and presence (`isOnline`) is set by the route.
+// - Per process, bounded (least recently used first out); another instance keeps its own, and
+//   the counters are in the database, so any instance knows when its cards are stale.
+
+export interface KeptCard {
+  /** The card's row (card columns, `sort_created`, the city's coordinates) while the job is open
+   * and published; null when it is not (closed, held, hidden, deleted). */
+  row: JobRow | null;
+  recruiterId: string | null;
+  /** Its recruiter was in good standing (not suspended, not held) when read. */
+  standing: boolean;
+  /** `job:<id>` and `recruiter:<id>` as read with the row (PostgreSQL's text of a bigint). */
+  jobVersion: string;
+  recruiterVersion: string;
+}
+
+/** Cards kept per process: about 2 KB each as objects. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** This database's kept cards (per database: test suites run several in one process). */
+export const cardsOf: (db: Queryable) => LRUCache<string, KeptCard> = perDatabase(
+  () =>
+    new LRUCache<string, KeptCard>({
+      maxSize: MAX_BYTES,
+      sizeCalculation: (c) => (c.row ? 2048 : 256),
+      ttl: 30 * 60_000,
+    }),
+);
+
+/** The counters a span of kept cards depends on, each with the value its card was read with. */
+export interface CardStamp {
+  keys: string[];
+  sum: string;
+}
+
+/**
+ * The counters of these cards and the sum they had when read; null when two cards disagree on
+ * their recruiter's counter (one of them was read before a change the other saw: not current).
+ */
+export function stampOf(cards: Array<{ id: string; card: KeptCard }>): CardStamp | null {
+  const seen = new Map<string, string>();
+  const add = (key: string, version: string) => {
+    const had = seen.get(key);
+    if (had !== undefined && had !== version) return false;
+    seen.set(key, version);
+    return true;
+  };
+  for (const { id, card } of cards) {
+    if (!add(`job:${id}`, card.jobVersion)) return null;
+    if (card.recruiterId && !add(`recruiter:${card.recruiterId}`, card.recruiterVersion))
+      return null;
+  }
+  let sum = 0n;
+  for (const v of seen.values()) sum += BigInt(v);
+  return { keys: [...seen.keys()], sum: sum.toString() };
+}
+
+export interface CardCheck {
+  /** The sum of the cards' counters now. */
+  cards: string;
+  /** The sums of the ranking's and the type chips' counters now ('0' when none was asked). */
+  ranking: string;
+  types: string;
+  /** Users with a block between them and the seeker, either way. */
+  blocked: string[];
+}
+
+const sumSql = (param: string) =>
+  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${param}::text[]))`;
+
+/** `checkCards`'s statement (exported for the benchmark's plan). */
+export const CHECK_SQL = `SELECT ${sumSql('$1')} AS cards, ${sumSql('$2')} AS ranking, ${sumSql('$3')} AS types,
+       ${blockedWithIdsSql('$4::uuid')}::text[] AS blocked`;
+
+/**
+ * Everything a page of kept cards needs from the database, in one snapshot: the counters of its
+ * cards, of its ranking and of the type chips (a first page), and the seeker's blocks. Prepared:
+ * index probes only, about forty of them.
+ */
+export async function checkCards(
+  q: Queryable,
+  cardKeys: string[],
+  rankingKeys: string[],
+  typeKeys: string[],
+  seekerId: string,
+): Promise<CardCheck> {
+  const [row] = await q.query<CardCheck>(
+    CHECK_SQL,
+    [cardKeys, rankingKeys, typeKeys, seekerId],
+    'feed_cards_check',
+  );
+  return row!;
+}
+
+/** Columns of a page's row that belong to the seeker or the read, not to the card. */
+const NOT_CARD = [
+  'score',
+  'ord',
+  'ranked_id',
+  'blocked',
+  'standing',
+  'versions',
+  'type_versions',
+  'job_version',
+  'recruiter_version',
+];
+
+/** Keeps the card of a row read from a ranking (feed-rankings.ts `rankedPageQuery`). */
+export function keepCard(
+  q: Queryable,
+  row: JobRow & {
+    ranked_id: string;
+    id: string | null;
+    standing: boolean | null;
+    job_version: string;
+    recruiter_version: string;
+  },
+): void {
+  let card: JobRow | null = null;
+  if (row.id !== null) {
+    card = { ...row };
+    for (const column of NOT_CARD) delete card[column];
+  }
+  cardsOf(q).set(row.ranked_id, {
+    row: card,
+    recruiterId: (row.recruiter_id as string | null) ?? null,
+    standing: row.standing === true,
+    jobVersion: row.job_version,
+    recruiterVersion: row.recruiter_version,
+  });
+}
