@@ -5,13 +5,18 @@
 // through HTTP and as the bare SQL statement, then under 32 concurrent connections (autocannon
 // in a child process) next to the bare endpoint and a signed-in request that does nothing, with
 // the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
-// Feed pages come from the seeker's kept ranking (decision 020) unless said otherwise: "ranked
-// anew" drops it before every request, and the bare SQL rows time the statements alone.
+// Feed pages come from the seeker's kept ranking and kept cards (decision 020) unless said
+// otherwise: "ranked anew" drops the ranking before every request, "cards not kept" the cards,
+// and the bare SQL rows time the statements alone. "N seekers, random pages" is a crowd
+// (BENCH_CROWD, default 64, in as many cities, the categories in turn) each scrolling to page 50,
+// then requests for those pages at random: the kept cards as many seekers share them.
 // BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s,
 // BENCH_PROFILE=<dir> a CPU profile of the servers per concurrent run, BENCH_ONLY=<regex> the
 // concurrent runs of only the scenarios it matches.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
@@ -47,6 +52,8 @@ const SIZES = (process.env.BENCH_SIZES ?? process.env.BENCH_JOBS ?? '10000,10000
 const N = Number(process.env.BENCH_N ?? 200);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 32;
+/** Seekers of the crowd run: each scrolls their own feed (BENCH_CROWD). */
+const CROWD = Number(process.env.BENCH_CROWD ?? 64);
 // BENCH_ONLY=<regex>: the concurrent runs of only these scenarios (the references always run).
 const ONLY = new RegExp(process.env.BENCH_ONLY ?? '');
 
@@ -181,10 +188,26 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
   }
 }
 
-/** autocannon in a child process, so the load generator does not share this event loop. */
-async function cannon(name: string, url: string, headers: Record<string, string>): Promise<Cannon> {
+/** A request of a mix: a path and its own headers (a seeker's cookie). */
+interface MixedRequest {
+  path: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * autocannon in a child process, so the load generator does not share this event loop. With
+ * `mix`, every request is one of the mix's, picked at random (autocannon's API in the child).
+ */
+async function cannon(
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  mix?: MixedRequest[],
+): Promise<Cannon> {
   const before = cpuNow();
-  const run = await profiled(name, () => autocannon(name, url, headers));
+  const run = await profiled(name, () =>
+    mix ? mixed(name, url, mix) : autocannon(name, url, headers),
+  );
   const after = cpuNow();
   const requests = run.rps * DURATION;
   return {
@@ -214,6 +237,27 @@ function autocannon(
   ];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
   args.push(url);
+  return child(name, args);
+}
+
+/** autocannon's API in a child process: each request one of `mix`, at random. */
+function mixed(name: string, url: string, mix: MixedRequest[]): Promise<Omit<Cannon, 'cpu'>> {
+  const file = join(tmpdir(), `bench-feed-mix-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(mix));
+  const script = `
+    import autocannon from 'autocannon';
+    import { readFileSync } from 'node:fs';
+    const mix = JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'));
+    const pick = () => mix[Math.floor(Math.random() * mix.length)];
+    const result = await autocannon({
+      url: ${JSON.stringify(url)}, connections: ${CONNECTIONS}, duration: ${DURATION},
+      requests: [{ setupRequest: (req) => ({ ...req, ...pick() }) }],
+    });
+    process.stdout.write(JSON.stringify(result));`;
+  return child(name, ['--input-type=module', '-e', script]);
+}
+
+function child(name: string, args: string[]): Promise<Omit<Cannon, 'cpu'>> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
     let out = '';
@@ -254,6 +298,25 @@ try {
         FROM users WHERE phone_no = '+919999900001';`);
   const [seeker] = await ctx.db.query<{ id: string }>(
     `SELECT id FROM users WHERE phone_no = '+919999900001'`,
+  );
+  // A crowd: CROWD seekers in as many cities that have jobs, the eight categories in turn.
+  await ctx.db.exec(`
+    INSERT INTO users (phone_no, user_role, is_onboarded, onboarding_step)
+      SELECT '+9188888' || lpad(g::text, 5, '0'), 'user', true, 6 FROM generate_series(1, ${CROWD}) g;
+    INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, experience_range, salary_range, city_id)
+      SELECT u.id, 'Crowd Seeker',
+             (ARRAY['software_development','marketing_advertising','sales_bd','finance_accounting','customer_support','education_training','operations_admin','other'])[1 + g % 8],
+             'full_time', '1_3', '6_10', 1 + (g * 37) % 300
+        FROM users u JOIN LATERAL (SELECT right(u.phone_no, 5)::int AS g) x ON true
+       WHERE u.phone_no LIKE '+9188888%';`);
+  const crowd = await Promise.all(
+    (
+      await ctx.db.query<{ id: string }>(
+        `SELECT id FROM users WHERE phone_no LIKE '+9188888%' ORDER BY phone_no`,
+      )
+    ).map(async (u) => ({
+      cookie: `sid=${await createSession(ctx.db, u.id, '127.0.0.1', 'bench')}`,
+    })),
   );
   const token = await createSession(ctx.db, seeker!.id, '127.0.0.1', 'bench');
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -420,6 +483,29 @@ try {
     const conc: Cannon[] = [];
     for (const s of scenarios.filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(s.name, `${base}/api/jobs/feed${s.qs}`, headers));
+    // The crowd: every page of every crowd seeker's feed up to page 50 (found by walking it, as
+    // each would scroll), then requests for those pages at random. Each seeker reads their own
+    // kept ranking; cards are kept while the process's bound holds them (decision 020).
+    if (ONLY.test('crowd')) {
+      const mix: MixedRequest[] = [];
+      const t1 = Date.now();
+      for (const member of crowd) {
+        let at: string | null = null;
+        for (let i = 1; i <= 50; i++) {
+          const path: string = `/api/jobs/feed${at ? `?cursor=${at}` : ''}`;
+          mix.push({ path, headers: { cookie: member.cookie } });
+          const res: Response = await fetch(`${base}${path}`, {
+            headers: { cookie: member.cookie },
+          });
+          at = ((await res.json()) as { nextCursor: string | null }).nextCursor;
+          if (!at) break;
+        }
+      }
+      console.log(
+        `crowd: ${crowd.length} seekers, ${mix.length} pages walked in ${((Date.now() - t1) / 1000).toFixed(1)} s; ${cardsOf(ctx.db).size} cards kept (${(cardsOf(ctx.db).calculatedSize / 2 ** 20).toFixed(0)} MB counted)`,
+      );
+      conc.push(await cannon(`${crowd.length} seekers, random pages`, base, {}, mix));
+    }
     // The same pages when no card is kept: each read from the kept ranking with its cards, as
     // where no seeker was shown them lately (the kept cards' `set` made a no-op for the run).
     const cards = cardsOf(ctx.db);
