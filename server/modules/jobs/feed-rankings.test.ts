@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
+import type { Queryable } from '../../db/client.ts';
 import { cardsOf, stampOf } from './feed-cards.ts';
+import { seekerFeed } from './feed.repo.ts';
 import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
@@ -227,6 +229,24 @@ describe("a seeker's kept ranking", () => {
     const kept = await walk(false);
     expect(kept.length).toBeGreaterThan(20);
     expect(await walk(true)).toEqual(kept);
+  });
+
+  it('a first page is shown when its category moves again right after its ranking is made', async () => {
+    await seed(25, 'software_development', blr);
+    const s = await seeker();
+    const expected = (await feed(s)).jobs.map((j) => j.id);
+    expect(expected.length).toBe(20);
+    // A busy category: a job of it is posted between the ranking's statement and the page's.
+    const busy: Queryable = {
+      async query<T>(sql: string, params?: unknown[], name?: string): Promise<T[]> {
+        const rows = await t.ctx.db.query<T>(sql, params, name);
+        if (sql.includes('string_agg(uuid_send'))
+          await t.ctx.db.query(`SELECT bump_feed_versions(ARRAY['category:software_development'])`);
+        return rows;
+      },
+    };
+    const page = await seekerFeed(busy, s.id, { q: '' });
+    expect(page.jobs.map((j) => j.id)).toEqual(expected);
   });
 
   it('the type chips follow the first open job of a type', async () => {

@@ -498,7 +498,11 @@ async function fromRanking(
   }
   ranking = await makeRanking(q, seekerId, opts.type);
   rankings.set(key, ranking);
-  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true)) };
+  const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true);
+  if (read.versions === ranking.versions) return { ranking, ...read };
+  // Something it depends on changed again since it was made (a busy category): this page comes
+  // from it all the same, and the next first page ranks again.
+  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type)) };
 }
 
 /** Ranks the seeker's main feed now: the candidates' ids and scores in feed order. */
