@@ -2,7 +2,9 @@ import { LRUCache } from 'lru-cache';
 import type { Queryable } from '../../db/client.ts';
 import { perDatabase } from '../../lib/per-database.ts';
 import { blockedWithIdsSql } from '../moderation/visibility.ts';
-import type { JobRow } from './job-select.ts';
+import type { JobSide } from '#shared/matching.ts';
+import type { JobCardView } from '#shared/schemas/jobs.ts';
+import { jobSideOf, presentCard, type JobRow } from './job-select.ts';
 
 // Job cards, kept (decision 020, "Cards, kept"). A page of the seeker's feed is their kept
 // ranking's next ids (feed-rankings.ts) shown as cards. A card is the same for every seeker
@@ -20,9 +22,10 @@ import type { JobRow } from './job-select.ts';
 //   the counters are in the database, so any instance knows when its cards are stale.
 
 export interface KeptCard {
-  /** The card's row (card columns, `sort_created`, the city's coordinates) while the job is open
-   * and published; null when it is not (closed, held, hidden, deleted). */
-  row: JobRow | null;
+  /** While the job is open and published: the card as every seeker sees it (no reasons, offline),
+   * what the score reads of the job, and its time as the cursor's key. Null when it is not
+   * (closed, held, hidden, deleted). */
+  shown: { view: JobCardView; job: JobSide; sortCreated: string } | null;
   recruiterId: string | null;
   /** Its recruiter was in good standing (not suspended, not held) when read. */
   standing: boolean;
@@ -39,7 +42,7 @@ export const cardsOf: (db: Queryable) => LRUCache<string, KeptCard> = perDatabas
   () =>
     new LRUCache<string, KeptCard>({
       maxSize: MAX_BYTES,
-      sizeCalculation: (c) => (c.row ? 2048 : 256),
+      sizeCalculation: (c) => (c.shown ? 1536 : 256),
       ttl: 30 * 60_000,
     }),
 );
@@ -109,40 +112,49 @@ export async function checkCards(
   return row!;
 }
 
-/** Columns of a page's row that belong to the seeker or the read, not to the card. */
-const NOT_CARD = [
-  'score',
-  'ord',
-  'ranked_id',
-  'blocked',
-  'standing',
-  'versions',
-  'type_versions',
-  'job_version',
-  'recruiter_version',
-];
-
 /** Keeps the card of a row read from a ranking (feed-rankings.ts `rankedPageQuery`). */
 export function keepCard(
   q: Queryable,
   row: JobRow & {
     ranked_id: string;
     id: string | null;
+    sort_created: string | null;
     standing: boolean | null;
     job_version: string;
     recruiter_version: string;
   },
-): void {
-  let card: JobRow | null = null;
-  if (row.id !== null) {
-    card = { ...row };
-    for (const column of NOT_CARD) delete card[column];
-  }
-  cardsOf(q).set(row.ranked_id, {
-    row: card,
+): KeptCard {
+  const card: KeptCard = {
+    shown:
+      row.id === null
+        ? null
+        : { view: presentCard(row), job: jobSideOf(row), sortCreated: row.sort_created! },
     recruiterId: (row.recruiter_id as string | null) ?? null,
     standing: row.standing === true,
     jobVersion: row.job_version,
     recruiterVersion: row.recruiter_version,
-  });
+  };
+  cardsOf(q).set(row.ranked_id, card);
+  return card;
 }
+
+/** A page's row from a kept card: the card, and its place in the seeker's ranking. */
+export interface KeptRow {
+  kept: true;
+  id: string;
+  score: number;
+  sort_created: string;
+  view: JobCardView;
+  job: JobSide;
+}
+
+export const isKept = (row: object): row is KeptRow => 'kept' in row;
+
+export const keptRow = (shown: NonNullable<KeptCard['shown']>, score: number): KeptRow => ({
+  kept: true,
+  id: shown.view.id,
+  score,
+  sort_created: shown.sortCreated,
+  view: shown.view,
+  job: shown.job,
+});

@@ -424,7 +424,7 @@ describe('kept cards', () => {
 
 describe("a span of kept cards' counters", () => {
   const card = (recruiterId: string | null, jobVersion: string, recruiterVersion: string) => ({
-    row: null,
+    shown: null,
     recruiterId,
     standing: true,
     jobVersion,

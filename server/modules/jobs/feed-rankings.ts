@@ -5,7 +5,15 @@ import { PAGE_SIZE } from '#shared/limits.ts';
 import type { CityBands } from '../matching/city-bands.ts';
 import { paramList } from '../matching/score-sql.ts';
 import { blockedWithIdsSql, outOfStandingIdsSql } from '../moderation/visibility.ts';
-import { cardsOf, checkCards, keepCard, stampOf, type KeptCard } from './feed-cards.ts';
+import {
+  cardsOf,
+  checkCards,
+  keepCard,
+  keptRow,
+  stampOf,
+  type KeptCard,
+  type KeptRow,
+} from './feed-cards.ts';
 import { CARD_COLUMNS, type JobRow } from './job-select.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
 import type { FeedSeeker } from './feed.repo.ts';
@@ -99,11 +107,6 @@ export function positionOf(r: Ranking, id: string): number {
 export const bytes = (value: unknown): Buffer =>
   value instanceof Uint8Array ? Buffer.from(value) : Buffer.alloc(0);
 
-export type RankedRow = Record<string, unknown> & {
-  score: number;
-  sort_created: string;
-};
-
 /**
  * The statement that reads the jobs at positions `from`..`from + count - 1` of the ranking, in
  * its order: a row for every id, with the job's card columns while it is open and published,
@@ -154,7 +157,7 @@ export function rankedPageQuery(
 
 /** A page of a ranking: its visible rows, whether the ranking ended, and the counters' sums. */
 export interface RankedPage {
-  rows: RankedRow[];
+  rows: KeptRow[];
   end: boolean;
   /** With counters: the sums of the ranking's and the type chips' counters now. */
   versions: string | null;
@@ -182,8 +185,10 @@ export async function visibleFrom(
   );
 }
 
-const shownBy = (type: string | undefined) => (row: JobRow | null, standing: boolean) =>
-  row !== null && standing && (!type || row.type === type);
+/** The card may be on the page: open and published, of the type filtered on, its recruiter in
+ * good standing (blocks are the caller's). */
+const shownBy = (type: string | undefined) => (card: KeptCard) =>
+  card.shown !== null && card.standing && (!type || card.shown.job.type === type);
 
 /** A page from kept cards, or null when one of them is missing or not current. */
 async function fromKeptCards(
@@ -207,7 +212,7 @@ async function fromKeptCards(
     const card = cards.get(id);
     if (!card) return null;
     span.push({ id, at, card });
-    if (shown(card.row, card.standing)) showing++;
+    if (shown(card)) showing++;
   }
   const stamp = stampOf(span);
   if (!stamp) return null;
@@ -223,10 +228,10 @@ async function fromKeptCards(
     return { rows: [], end: true, versions: now.ranking, typeVersions: now.types };
   if (now.cards !== stamp.sum) return null;
   const blocked = new Set(now.blocked);
-  const rows: RankedRow[] = [];
+  const rows: KeptRow[] = [];
   for (const { at, card } of span)
-    if (shown(card.row, card.standing) && !blocked.has(card.recruiterId!))
-      rows.push({ ...card.row!, score: r.scores[at]! } as RankedRow);
+    if (shown(card) && !blocked.has(card.recruiterId!))
+      rows.push(keptRow(card.shown!, r.scores[at]!));
   // A block left the span short of a page: read it, with the jobs after the span.
   if (rows.length < want && span.length > 0 && span.at(-1)!.at < rankingSize(r) - 1) return null;
   return {
@@ -250,7 +255,7 @@ async function readPage(
   type: string | undefined,
   counters: boolean,
 ): Promise<RankedPage> {
-  const found: RankedRow[] = [];
+  const found: KeptRow[] = [];
   const shown = shownBy(type);
   let at = from;
   let first: { versions: string | null; typeVersions: string | null } | null = null;
@@ -259,9 +264,11 @@ async function readPage(
     const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
     const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, counters && !first);
     const rows = await q.query<
-      RankedRow & {
+      JobRow & {
         id: string | null;
         ranked_id: string | null;
+        score: number;
+        sort_created: string | null;
         versions: string | null;
         type_versions: string | null;
         standing: boolean | null;
@@ -276,9 +283,9 @@ async function readPage(
     for (const row of rows) {
       // A row without an id: the counters' row of an empty read.
       if (row.ranked_id === null) continue;
-      keepCard(q, { ...row, ranked_id: row.ranked_id });
-      if (found.length < want && shown(row.id === null ? null : row, row.standing === true))
-        if (!row.blocked) found.push(row);
+      const card = keepCard(q, { ...row, ranked_id: row.ranked_id });
+      if (found.length < want && shown(card) && !row.blocked)
+        found.push(keptRow(card.shown!, row.score));
     }
     at += count;
   }

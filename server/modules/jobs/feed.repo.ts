@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { cityBands, type CityBands } from '../matching/city-bands.ts';
 import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
-import { CARD_COLUMNS, presentCard, type JobRow } from './job-select.ts';
+import { CARD_COLUMNS, jobSideOf, presentCard, type JobRow } from './job-select.ts';
 import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
 import {
@@ -21,6 +21,7 @@ import {
   type RankedPage,
   type Ranking,
 } from './feed-rankings.ts';
+import { isKept, type KeptRow } from './feed-cards.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
@@ -370,7 +371,7 @@ export async function seekerFeed(
   let me: FeedSeeker;
   let bands: CityBands;
   let asOf = cursor?.asOf ?? null;
-  let main: FeedRow[] = [];
+  let main: Array<FeedRow | KeptRow> = [];
   let more = false;
   let edges: WindowEdges | undefined;
   if (kept) {
@@ -402,9 +403,16 @@ export async function seekerFeed(
     }
   }
   const types = cursor ? null : await typeChips(q, kept?.typeVersions ?? null);
-  const next = (section: FeedSection, at: string, r?: FeedRow) =>
+  const next = (section: FeedSection, at: string, r?: FeedRow | KeptRow) =>
     encodeCursor(r ? [section, at, r.score, r.sort_created, r.id as string] : [section, at]);
-  const present = (rows: FeedRow[]) => rows.map((r) => presentCard(r, explain(me, r)));
+  // A kept card is the same for every seeker: each answer gets its own copy (the route sets
+  // presence on it) with the reasons for this seeker.
+  const present = (rows: Array<FeedRow | KeptRow>) =>
+    rows.map((r) =>
+      isKept(r)
+        ? { ...r.view, recruiter: { ...r.view.recruiter }, match: scoreJob(me, r.job) }
+        : presentCard(r, explain(me, r)),
+    );
 
   if (more) {
     main = main.slice(0, PAGE_SIZE);
@@ -568,14 +576,5 @@ async function typeChips(q: Queryable, versions: string | null): Promise<string[
 
 /** Reasons and distance for a job row, from the shared rules (same weights as the SQL score). */
 export function explain(me: SeekerSide, r: JobRow): JobView['match'] {
-  return scoreJob(me, {
-    jobCategory: r.job_category as string,
-    type: r.type as string,
-    level: r.level as string,
-    minSalary: (r.min_salary as number | null) ?? null,
-    maxSalary: (r.max_salary as number | null) ?? null,
-    remote: r.city_id === null,
-    lat: (r.j_lat as number | null) ?? null,
-    lon: (r.j_lon as number | null) ?? null,
-  });
+  return scoreJob(me, jobSideOf(r));
 }

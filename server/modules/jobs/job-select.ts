@@ -1,3 +1,4 @@
+import type { JobSide } from '#shared/matching.ts';
 import type { JobCardView, JobView } from '#shared/schemas/jobs.ts';
 import { replyRateOf } from '#shared/reply-rate.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
@@ -52,6 +53,20 @@ export function presentCard(r: JobRow, match: JobView['match'] = null): JobCardV
       ),
     },
     match,
+  };
+}
+
+/** What the explainable score reads of a job row (with its city's `j_lat`, `j_lon`). */
+export function jobSideOf(r: JobRow): JobSide {
+  return {
+    jobCategory: r.job_category as string,
+    type: r.type as string,
+    level: r.level as string,
+    minSalary: (r.min_salary as number | null) ?? null,
+    maxSalary: (r.max_salary as number | null) ?? null,
+    remote: r.city_id === null,
+    lat: (r.j_lat as number | null) ?? null,
+    lon: (r.j_lon as number | null) ?? null,
   };
 }
 
