@@ -21,6 +21,8 @@ export async function scratchDatabase(
   return {
     url: url.toString(),
     async drop() {
+      // BENCH_KEEP_DB=1 keeps it, to look at plans after a run (drop it by hand).
+      if (process.env.BENCH_KEEP_DB === '1') return console.log(`kept database ${name}`);
       const c = new pg.Client({ connectionString: ADMIN_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

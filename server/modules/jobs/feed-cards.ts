@@ -34,7 +34,7 @@ export interface KeptCard {
   recruiterVersion: string;
 }
 
-/** Cards kept per process: about 2 KB each as objects. */
+/** Cards kept per process: about 1.8 KB each as objects (1,772 bytes measured with a map entry). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
 /** This database's kept cards (per database: test suites run several in one process). */
@@ -42,7 +42,7 @@ export const cardsOf: (db: Queryable) => LRUCache<string, KeptCard> = perDatabas
   () =>
     new LRUCache<string, KeptCard>({
       maxSize: MAX_BYTES,
-      sizeCalculation: (c) => (c.shown ? 1536 : 256),
+      sizeCalculation: (c) => (c.shown ? 1800 : 256),
       ttl: 30 * 60_000,
     }),
 );

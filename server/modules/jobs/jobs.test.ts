@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { FEED_CANDIDATES } from './feed.repo.ts';
+import { FEED_CANDIDATES, SEARCH_FAR_HITS, SEARCH_WALK, WIDER_CANDIDATES } from './feed.repo.ts';
 import {
   cityId,
   markOnboarded,
@@ -564,6 +564,46 @@ describe('pagination', () => {
       expect(all.ids).toHaveLength(count);
       expect(new Set(all.ids).size).toBe(count);
       expect(new Set(all.main)).toEqual(new Set(plain.ids));
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
+
+  it("a search's wider section finds the newest jobs with a word however rare it is", async () => {
+    // More jobs outside the seeker's window (another category, a city far away) than a search
+    // walks before it looks at how common its word is (SEARCH_WALK), newest first: a rare word
+    // only in two older jobs, a word of middling frequency, and a word every job has.
+    const count = SEARCH_WALK + 600;
+    const every = Math.ceil(SEARCH_WALK / (SEARCH_FAR_HITS + 4));
+    const { p, r, s } = await appWithSeeker('Catalogue');
+    try {
+      const jobs = await p.ctx.db.query<{ id: string; g: number }>(
+        `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+         SELECT $1, 'Job ' || g || CASE WHEN g IN ($3::int - 100, $3::int) THEN ' rareword' ELSE '' END
+                             || CASE WHEN g % $4::int = 0 THEN ' midword' ELSE '' END,
+                'Catalogue', 'Delhi', $2::int, 'full_time', 'entry', 'finance_accounting', 'd',
+                now() - g * interval '1 minute'
+           FROM generate_series(1, $3::int) g
+         RETURNING id, split_part(title, ' ', 2)::int AS g`,
+        [r.id, delhi, count, every],
+      );
+      const id = new Map(jobs.map((j) => [j.g, j.id]));
+      const wider = async (word: string) => {
+        const found = await walk(p, s, `/api/jobs/feed?q=${word}`);
+        expect(found.main).toEqual([]);
+        return found.ids;
+      };
+      const gs = (list: number[]) => list.map((g) => id.get(g));
+      // Rare: found through the trigram index, newest first.
+      expect(await wider('rareword')).toEqual(gs([count - 100, count]));
+      // Middling: more matches in the first walk than SEARCH_FAR_HITS, fewer than a section: the
+      // walk goes on, and finds the older ones too.
+      const mid = Array.from({ length: Math.floor(count / every) }, (_, i) => (i + 1) * every);
+      expect(mid.filter((g) => g <= SEARCH_WALK).length).toBeGreaterThanOrEqual(SEARCH_FAR_HITS);
+      expect(await wider('midword')).toEqual(gs(mid));
+      // Common: the newest WIDER_CANDIDATES of them.
+      const common = Array.from({ length: WIDER_CANDIDATES }, (_, i) => i + 1);
+      expect(await wider('job')).toEqual(gs(common));
     } finally {
       await p.close();
     }
