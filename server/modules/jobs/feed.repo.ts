@@ -10,6 +10,7 @@ import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { CARD_COLUMNS, jobSideOf, presentCard, type JobRow } from './job-select.ts';
 import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
+import { newestWithWords } from './search-tiers.ts';
 import {
   bytes,
   positionOf,
@@ -34,12 +35,6 @@ import { isKept, type KeptRow } from './feed-cards.ts';
 export const FEED_CANDIDATES = 1000;
 /** Candidates read per index branch of the wider section, and of a search. */
 export const WIDER_CANDIDATES = 200;
-/** Jobs a search's wider section reads newest first to see how common its words are. */
-export const SEARCH_WALK = 2000;
-/** How far it walks on for a word of middling frequency. */
-export const SEARCH_WALK_FAR = 25_000;
-/** Matches among the first SEARCH_WALK that make WIDER_CANDIDATES likely within SEARCH_WALK_FAR. */
-export const SEARCH_FAR_HITS = Math.ceil((WIDER_CANDIDATES * SEARCH_WALK) / SEARCH_WALK_FAR);
 
 export interface FeedOptions {
   q: string;
@@ -248,36 +243,17 @@ function scoredCandidates(
       `(SELECT ${CANDIDATE_COLUMNS} FROM (SELECT ${CANDIDATE_COLUMNS}, j.title, j.company, j.description FROM jobs j WHERE ${where} AND ${inWindow()} OFFSET 0) j WHERE ${words()})`,
     );
   } else if (opts.q) {
-    // The newest WIDER_CANDIDATES jobs with the words outside the window, read the way that is
-    // bounded for the word, decided by how often it is among the newest SEARCH_WALK jobs (left to
-    // the planner per term, a rare word was once walked through every open job: 0.7 s at 1M):
-    // - at least WIDER_CANDIDATES of them (a common word): those, the walk stops there;
-    // - at least SEARCH_FAR_HITS: walk on, at most SEARCH_WALK_FAR jobs (at that rate the
-    //   word reaches WIDER_CANDIDATES within them);
-    // - fewer (a rare word), or the far walk still short: the trigram index, which then holds
-    //   few matches.
-    // Each branch after the first is gated by the counts before it (a one-time filter), so a
-    // word pays only for its own tier.
-    const outside = () => `NOT COALESCE(${inWindow()}, false)`;
-    const walk = (limit: number, gate = '') => `SELECT ${CANDIDATE_COLUMNS} FROM (
-          SELECT ${CANDIDATE_COLUMNS}, j.title, j.company, j.description FROM jobs j
-           WHERE ${where} AND ${outside()}${gate} ${NEWEST} LIMIT ${limit}) j
-         WHERE ${words()} ${NEWEST} LIMIT ${WIDER_CANDIDATES}`;
-    const hits = (cte: string) => `(SELECT count(*) FROM ${cte})`;
-    before = `near_hits AS MATERIALIZED (${walk(SEARCH_WALK)}),
-      far_hits AS MATERIALIZED (${walk(
-        SEARCH_WALK_FAR,
-        ` AND ${hits('near_hits')} BETWEEN ${SEARCH_FAR_HITS} AND ${WIDER_CANDIDATES - 1}`,
-      )}),`;
-    branches.push('(SELECT * FROM near_hits)', '(SELECT * FROM far_hits)');
-    // The fence (`OFFSET 0`, no order inside) leaves the planner no newest-first walk to choose.
-    branches.push(
-      `(SELECT m.* FROM (SELECT ${CANDIDATE_COLUMNS} FROM jobs j
-          WHERE ${where} AND ${words()} AND ${outside()}
-            AND ${hits('near_hits')} < ${WIDER_CANDIDATES} AND ${hits('far_hits')} < ${WIDER_CANDIDATES}
-         OFFSET 0) m
-        ORDER BY m.created_at DESC, m.id DESC LIMIT ${WIDER_CANDIDATES})`,
-    );
+    // The newest WIDER_CANDIDATES jobs with the words outside the window, read in tiers bounded
+    // for every word (search-tiers.ts).
+    const tiers = newestWithWords({
+      name: 'wider',
+      columns: CANDIDATE_COLUMNS,
+      where: () => `${where} AND NOT COALESCE(${inWindow()}, false)`,
+      words,
+      limit: WIDER_CANDIDATES,
+    });
+    before = `${tiers.ctes},`;
+    branches.push(`(${tiers.rows})`);
   } else if (section === 'main') {
     const { category, area } = feedWindow();
     for (const part of [category, area]) if (part) branches.push(part);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { FEED_CANDIDATES, SEARCH_FAR_HITS, SEARCH_WALK, WIDER_CANDIDATES } from './feed.repo.ts';
+import { FEED_CANDIDATES, WIDER_CANDIDATES } from './feed.repo.ts';
+import { farHits, SEARCH_WALK } from './search-tiers.ts';
 import {
   cityId,
   markOnboarded,
@@ -574,7 +575,7 @@ describe('pagination', () => {
     // walks before it looks at how common its word is (SEARCH_WALK), newest first: a rare word
     // only in two older jobs, a word of middling frequency, and a word every job has.
     const count = SEARCH_WALK + 600;
-    const every = Math.ceil(SEARCH_WALK / (SEARCH_FAR_HITS + 4));
+    const every = Math.ceil(SEARCH_WALK / (farHits(WIDER_CANDIDATES) + 4));
     const { p, r, s } = await appWithSeeker('Catalogue');
     try {
       const jobs = await p.ctx.db.query<{ id: string; g: number }>(
@@ -596,10 +597,12 @@ describe('pagination', () => {
       const gs = (list: number[]) => list.map((g) => id.get(g));
       // Rare: found through the trigram index, newest first.
       expect(await wider('rareword')).toEqual(gs([count - 100, count]));
-      // Middling: more matches in the first walk than SEARCH_FAR_HITS, fewer than a section: the
+      // Middling: more matches in the first walk than farHits(...), fewer than a section: the
       // walk goes on, and finds the older ones too.
       const mid = Array.from({ length: Math.floor(count / every) }, (_, i) => (i + 1) * every);
-      expect(mid.filter((g) => g <= SEARCH_WALK).length).toBeGreaterThanOrEqual(SEARCH_FAR_HITS);
+      expect(mid.filter((g) => g <= SEARCH_WALK).length).toBeGreaterThanOrEqual(
+        farHits(WIDER_CANDIDATES),
+      );
       expect(await wider('midword')).toEqual(gs(mid));
       // Common: the newest WIDER_CANDIDATES of them.
       const common = Array.from({ length: WIDER_CANDIDATES }, (_, i) => i + 1);

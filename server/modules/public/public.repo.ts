@@ -19,6 +19,7 @@ import { mediaUrl } from '../../lib/media-url.ts';
 import { outOfStandingIdsSql, publicJobSql } from '../moderation/visibility.ts';
 import { isUuid } from '../jobs/jobs.repo.ts';
 import { likeEscape } from '../jobs/feed.repo.ts';
+import { newestWithWords } from '../jobs/search-tiers.ts';
 import { cityById, cityBySlug, citiesById, type PublicCity } from './city-slugs.ts';
 
 // What a visitor may read (decision 027). Every list is a keyset page over a partial index of
@@ -107,7 +108,7 @@ async function resolveListing(q: Queryable, query: PublicJobsQuery): Promise<Pub
  * GET /api/public/jobs: open, published jobs of recruiters in good standing, newest first, 20 a
  * page, keyset on (created_at, id). The walk follows the narrowest index the filters allow:
  * `jobs_open_city` with a city, `jobs_open_category` with a category, `jobs_open_listed`
- * otherwise; words are matched like the feed's search (`jobs_search_trgm` for rare words).
+ * otherwise; words are matched in tiers like the feed's search (`search-tiers.ts`).
  */
 export async function publicJobs(q: Queryable, query: PublicJobsQuery): Promise<PublicJobsPage> {
   const listing = await resolveListing(q, query);
@@ -134,23 +135,36 @@ export async function publicJobs(q: Queryable, query: PublicJobsQuery): Promise<
   const words = [listing.topic ? topicBySlug(listing.slug!)!.words : '', query.q ?? '']
     .map((w) => w.trim())
     .filter(Boolean);
-  for (const w of words)
-    where.push(
-      `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(w), 'text')} || '%' ESCAPE '\\'`,
-    );
+  const matching = () =>
+    words
+      .map(
+        (w) =>
+          `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(w), 'text')} || '%' ESCAPE '\\'`,
+      )
+      .join(' AND ');
 
   if (after)
     where.push(
       `(j.created_at, j.id) < (${arg(after[0], 'timestamptz')}, ${arg(after[1], 'uuid')})`,
     );
-  const rows = await q.query<CardRow>(
-    `SELECT ${CARD_COLUMNS}
-       FROM jobs j LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
-      WHERE ${where.join(' AND ')}
-      ORDER BY j.created_at DESC, j.id DESC
-      LIMIT ${arg(PAGE_SIZE + 1, 'int')}`,
-    params,
-  );
+  const limit = PAGE_SIZE + 1;
+  const card = `SELECT ${CARD_COLUMNS}
+       FROM jobs j LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id`;
+  const newest = `ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit}`;
+  let sql = `${card} WHERE ${where.join(' AND ')} ${newest}`;
+  if (words.length) {
+    // Words read in tiers bounded for every word (search-tiers.ts): anyone can search here.
+    const tiers = newestWithWords({
+      name: 'found',
+      columns: 'j.id, j.created_at',
+      where: () => where.join(' AND '),
+      words: matching,
+      limit,
+    });
+    sql = `WITH ${tiers.ctes}, found AS (${tiers.rows})
+      ${card} JOIN found f ON f.id = j.id ${newest}`;
+  }
+  const rows = await q.query<CardRow>(sql, params);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, type TestUser } from '../../test/users.ts';
 import { forgetPublicStats } from './public.repo.ts';
+import { SEARCH_WALK } from '../jobs/search-tiers.ts';
 
 // The public pages' API, sitemap and robots (issue 17, decision 027), over HTTP against a real
 // database: what a visitor without an account may read, and what they may not.
@@ -493,4 +494,40 @@ describe('the per-address limit', () => {
     expect(refused!.json().error.message).toMatch(/^Too many requests from your network/);
     expect((await get('/api/public/filters', '10.17.250.2')).statusCode).toBe(200);
   });
+});
+
+describe('public search over a large catalogue', () => {
+  it('finds a rare word behind more jobs than a search walks, newest first, page by page', async () => {
+    const p = await createTestApp();
+    try {
+      const r = await newRecruiter(p, 'Catalogue Co');
+      const city = await cityId(p, 'Pune');
+      // 25 jobs with the word, older than SEARCH_WALK + 100 jobs without it.
+      const count = SEARCH_WALK + 125;
+      const made = await p.ctx.db.query<{ id: string; g: number }>(
+        `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+         SELECT $1, 'Job ' || g || CASE WHEN g > $3::int - 25 THEN ' Zyxwarehouse' ELSE '' END,
+                'Catalogue Co', 'Pune', $2::int, 'full_time', '1_3', 'operations_admin', 'd',
+                now() - g * interval '1 minute'
+           FROM generate_series(1, $3::int) g
+         RETURNING id, split_part(title, ' ', 2)::int AS g`,
+        [r.id, city, count],
+      );
+      const rare = made.filter((j) => j.g > count - 25).sort((a, b) => a.g - b.g);
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await p.app.inject({
+          url: `/api/public/jobs?q=zyxwarehouse${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        const page = res.json() as Page;
+        seen.push(...page.jobs.map((j) => j.id));
+        cursor = page.nextCursor;
+      } while (cursor);
+      expect(seen).toEqual(rare.map((j) => j.id));
+    } finally {
+      await p.close();
+    }
+  }, 60_000);
 });
