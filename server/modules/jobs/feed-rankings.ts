@@ -179,10 +179,19 @@ export async function visibleFrom(
   type: string | undefined,
   counters = false,
 ): Promise<RankedPage> {
-  return (
-    (await fromKeptCards(q, r, seekerId, from, want, type, counters)) ??
-    (await readPage(q, r, seekerId, from, want, type, counters))
-  );
+  const ask: PageAsk = { q, r, seekerId, from, want, type, counters };
+  return (await fromKeptCards(ask)) ?? (await readPage(ask));
+}
+
+/** What `visibleFrom` was asked, for the two ways it answers. */
+interface PageAsk {
+  q: Queryable;
+  r: Ranking;
+  seekerId: string;
+  from: number;
+  want: number;
+  type: string | undefined;
+  counters: boolean;
 }
 
 /** The card may be on the page: open and published, of the type filtered on, its recruiter in
@@ -191,15 +200,15 @@ const shownBy = (type: string | undefined) => (card: KeptCard) =>
   card.shown !== null && card.standing && (!type || card.shown.job.type === type);
 
 /** A page from kept cards, or null when one of them is missing or not current. */
-async function fromKeptCards(
-  q: Queryable,
-  r: Ranking,
-  seekerId: string,
-  from: number,
-  want: number,
-  type: string | undefined,
-  counters: boolean,
-): Promise<RankedPage | null> {
+async function fromKeptCards({
+  q,
+  r,
+  seekerId,
+  from,
+  want,
+  type,
+  counters,
+}: PageAsk): Promise<RankedPage | null> {
   const cards = cardsOf(q);
   const shown = shownBy(type);
   const span: Array<{ id: string; at: number; card: KeptCard }> = [];
@@ -246,15 +255,15 @@ async function fromKeptCards(
  * The visible jobs from position `from` on, read: a page and a little more, and on while jobs
  * that closed or may not be shown leave the page short. Every card read is kept.
  */
-async function readPage(
-  q: Queryable,
-  r: Ranking,
-  seekerId: string,
-  from: number,
-  want: number,
-  type: string | undefined,
-  counters: boolean,
-): Promise<RankedPage> {
+async function readPage({
+  q,
+  r,
+  seekerId,
+  from,
+  want,
+  type,
+  counters,
+}: PageAsk): Promise<RankedPage> {
   const found: KeptRow[] = [];
   const shown = shownBy(type);
   let at = from;
