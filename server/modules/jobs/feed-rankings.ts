@@ -31,8 +31,9 @@ import type { FeedSeeker } from './feed.repo.ts';
 // - The pages of one scroll use the ranking their first page was made from (the cursor's `asOf`),
 //   as the live statement's `created_at <= asOf` did: jobs posted meanwhile wait for the next pull
 //   to refresh.
-// - What may change by the minute is checked on every read, never kept: the job still open and
-//   published, its recruiter in good standing, no block between the two.
+// - What may change by the minute is checked on every read: the job still open and published
+//   and its recruiter in good standing (kept with its card, whose counters every read checks:
+//   feed-cards.ts), no block between the two (read by every page).
 // - Per process, bounded (least recently used first out). Another instance, an evicted ranking or
 //   an older scroll's cursor falls back to the live statement (feed.repo.ts), which gives the
 //   same pages.

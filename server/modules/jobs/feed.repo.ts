@@ -231,8 +231,7 @@ function scoredCandidates(
   let union = 'UNION';
   // A search looks for the words in the window the feed ranks: its main section reads never more
   // than 2 x FEED_CANDIDATES jobs, whatever the catalogue's size or the word. Every other job
-  // with the words is its wider section, where the planner reads per term whichever costs less:
-  // a newest-first walk (a common word) or the trigram index (a rare one).
+  // with the words is its wider section, read in tiers bounded for every word (search-tiers.ts).
   const words = () =>
     `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`;
   if (opts.q && section === 'main') {
@@ -483,8 +482,8 @@ function run(
     { asOf, after, limit },
     seekerId,
   );
-  // A search's wider section is planned per term (a rare word reads the trigram index, a common
-  // one walks the newest jobs); every other statement has one plan for every value.
+  // A search's wider section is planned per term: its tiers decide at run time, but a generic plan
+  // read them slower (decision 020, session 13). Every other statement has one plan for every value.
   const perTerm = Boolean(opts.q) && section === 'wider';
   return q.query<FeedRow>(sql, params, perTerm ? undefined : statementName(sql));
 }
