@@ -85,11 +85,13 @@ export interface CardCheck {
   blocked: string[];
 }
 
-const sumSql = (param: string) =>
-  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${param}::text[]))`;
+/** The sum of these change counters, as the statement that reads it (text: a bigint sum). */
+export const versionsSql = (keysParam: string) =>
+  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
 
 /** `checkCards`'s statement (exported for the benchmark's plan). */
-export const CHECK_SQL = `SELECT ${sumSql('$1')} AS cards, ${sumSql('$2')} AS ranking, ${sumSql('$3')} AS types,
+export const CHECK_SQL = `SELECT ${versionsSql('$1::text[]')} AS cards, ${versionsSql('$2::text[]')} AS ranking,
+       ${versionsSql('$3::text[]')} AS types,
        ${blockedWithIdsSql('$4::uuid')}::text[] AS blocked`;
 
 /**

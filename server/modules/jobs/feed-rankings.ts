@@ -8,6 +8,7 @@ import { blockedWithIdsSql, outOfStandingIdsSql } from '../moderation/visibility
 import {
   cardsOf,
   checkCards,
+  versionsSql,
   keepCard,
   keptRow,
   stampOf,
@@ -79,10 +80,8 @@ export const rankingKeys = (seekerId: string, me: FeedSeeker, bands: CityBands):
 
 /** The type chips' counters (one per job type). */
 export const typeKeys = (types: readonly string[]) => types.map((t) => `type:${t}`);
-
-/** The sum of these counters, as the statement that reads it (text: a bigint sum). */
-export const versionsSql = (keysParam: string) =>
-  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
+/** Every job type's counter, read with each first page. */
+const TYPE_KEYS = typeKeys(JOB_TYPES);
 
 /** One counter's value, as the statement that reads it (text; '0' before its first change). */
 const versionSql = (key: string) =>
@@ -132,7 +131,7 @@ export function rankedPageQuery(
   const params: unknown[] = [];
   const arg = paramList(params);
   const counted = counters
-    ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(typeKeys(JOB_TYPES), 'text[]'))} AS type_versions`
+    ? `${versionsSql(arg(r.keys, 'text[]'))} AS versions, ${versionsSql(arg(TYPE_KEYS, 'text[]'))} AS type_versions`
     : 'NULL::text AS versions, NULL::text AS type_versions';
   const seeker = arg(seekerId, 'uuid');
   // The type filter is the caller's (the card is kept for every filter); the counters' row comes
@@ -230,7 +229,7 @@ async function fromKeptCards({
     q,
     stamp.keys,
     counters ? r.keys : [],
-    counters ? typeKeys(JOB_TYPES) : [],
+    counters ? TYPE_KEYS : [],
     seekerId,
   );
   // The ranking moved: the caller makes it again, no rows are needed.

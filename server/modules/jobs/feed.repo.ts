@@ -17,12 +17,11 @@ import {
   rankingKey,
   rankingKeys,
   rankingsOf,
-  versionsSql,
   visibleFrom,
   type RankedPage,
   type Ranking,
 } from './feed-rankings.ts';
-import { isKept, type KeptRow } from './feed-cards.ts';
+import { isKept, versionsSql, type KeptRow } from './feed-cards.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
