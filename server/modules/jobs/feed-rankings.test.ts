@@ -4,7 +4,8 @@ import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users
 import type { Queryable } from '../../db/client.ts';
 import { cardsOf, stampOf } from './feed-cards.ts';
 import { seekerFeed } from './feed.repo.ts';
-import { idAt, positionOf, rankingKey, rankingsOf } from './feed-rankings.ts';
+import { idAt, positionOf, rankingKey, rankingSize, rankingsOf } from './feed-rankings.ts';
+import { matchesOf, narrowed } from './feed-searches.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
 // stale. Each change below goes through a different writer (the API, moderation, plain SQL), as
@@ -208,6 +209,22 @@ describe("a seeker's kept ranking", () => {
         .sort(),
     ).toEqual([...finance].sort());
     expect(kept(s)).not.toBe(before);
+
+    // A profile written whole by an insert (migration 021): here the row goes without a trace
+    // (triggers off) and comes back with the first category, and the feed follows it.
+    await t.ctx.db.tx(async (q) => {
+      await q.query(
+        `CREATE TEMP TABLE saved ON COMMIT DROP AS SELECT * FROM seeker_profiles WHERE user_id = $1`,
+        [s.id],
+      );
+      await q.query(`SET LOCAL session_replication_role = replica`);
+      await q.query(`DELETE FROM seeker_profiles WHERE user_id = $1`, [s.id]);
+      await q.query(`SET LOCAL session_replication_role = origin`);
+      await q.query(
+        `INSERT INTO seeker_profiles (user_id, job_category, city_id) SELECT user_id, 'software_development', city_id FROM saved`,
+      );
+    });
+    expect((await feed(s)).jobs.map((j) => j.id)).not.toEqual(expect.arrayContaining([finance[0]]));
   });
 
   it('a later page whose ranking is not here (another process) comes from the live statement, the same pages', async () => {
@@ -422,6 +439,135 @@ describe('kept cards', () => {
   });
 });
 
+// A search's window, kept (decision 020, "A search's window, kept"): its main section is the
+// seeker's kept ranking narrowed to the window's jobs with the words, kept for every seeker of the
+// window. Each change to what a search finds must reach the very next search.
+describe('kept searches', () => {
+  /** `count` jobs of a category in Bengaluru, every third with `word` in its description. */
+  async function windowWith(category: string, word: string, count = 30) {
+    const by = await newRecruiter(t, `${word} Co`);
+    await t.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+       SELECT $1, 'Searched ' || g, 'Search Co', 'Bengaluru', $2, CASE WHEN g % 2 = 0 THEN 'contract' ELSE 'full_time' END,
+              '1_3', $3, CASE WHEN g % 3 = 0 THEN 'With ' || $4 || ' inside' ELSE 'd' END, now() - g * interval '1 minute'
+         FROM generate_series(1, $5::int) g`,
+      [by.id, blr, category, word, count],
+    );
+    return by;
+  }
+  const ids = (page: Page) => page.jobs.map((j) => j.id);
+  const forget = () => {
+    rankingsOf(t.ctx.db).clear();
+    cardsOf(t.ctx.db).clear();
+    matchesOf(t.ctx.db).clear();
+  };
+
+  it('answers from the kept ranking and matches, shared by the seekers of a window, as the live statement does', async () => {
+    const by = await windowWith('education_training', 'abacus');
+    const [s, other] = [await seeker('education_training'), await seeker('education_training')];
+    const first = await feed(s, '?q=abacus');
+    expect(first.jobs).toHaveLength(10);
+    expect(first.jobs.every((j) => j.recruiter.id === by.id)).toBe(true);
+    const matches = matchesOf(t.ctx.db).size;
+    expect(matches).toBeGreaterThan(0);
+    // Another seeker of the same window gets the same jobs from the same kept matches.
+    expect(ids(await feed(other, '?q=abacus'))).toEqual(ids(first));
+    expect(matchesOf(t.ctx.db).size).toBe(matches);
+    // A write that skips the counters (as a restore would) is not seen while they are kept,
+    // which shows they are; forgotten, the live statement and the kept path agree again.
+    const plain = first.jobs[0]!.id;
+    await t.ctx.db.tx(async (q) => {
+      await q.query(`SET LOCAL session_replication_role = replica`);
+      await q.query(`UPDATE jobs SET description = 'd' WHERE id = $1`, [plain]);
+    });
+    expect(ids(await feed(other, '?q=abacus'))).toContain(plain);
+    forget();
+    const live = ids(await feed(other, '?q=abacus'));
+    expect(live).not.toContain(plain);
+    expect(ids(await feed(other, '?q=abacus'))).toEqual(live);
+    expect(live).toHaveLength(9);
+  });
+
+  it("a job's new words, a new job and a closed one reach the next search, whoever writes them", async () => {
+    const by = await windowWith('operations_admin', 'barcode');
+    const s = await seeker('operations_admin');
+    const before = ids(await feed(s, '?q=barcode'));
+    expect(before).toHaveLength(10);
+    const edit = (id: string, payload: Record<string, unknown>, url = `/api/jobs/${id}`) =>
+      t.app.inject({
+        method: url.endsWith('status') ? 'PUT' : 'PATCH',
+        url,
+        headers: { cookie: by.cookie },
+        payload,
+      });
+    // The words of a job in the window, through the API: in, then out.
+    const [job] = await t.ctx.db.query<{ id: string }>(
+      `SELECT id FROM jobs WHERE recruiter_id = $1 AND description = 'd' ORDER BY created_at DESC LIMIT 1`,
+      [by.id],
+    );
+    expect((await edit(job!.id, { description: 'Now with barcode scanners.' })).statusCode).toBe(
+      200,
+    );
+    expect(ids(await feed(s, '?q=barcode'))).toContain(job!.id);
+    expect(
+      (await edit(job!.id, { title: 'Renamed', description: 'Plain again.' })).statusCode,
+    ).toBe(200);
+    expect(ids(await feed(s, '?q=barcode'))).not.toContain(job!.id);
+    // Plain SQL moves the counters too (the database keeps them).
+    await t.ctx.db.query(`UPDATE jobs SET company = 'Barcode Ltd' WHERE id = $1`, [job!.id]);
+    expect(ids(await feed(s, '?q=barcode'))).toContain(job!.id);
+    // A new job with the words, and a closed one.
+    const posted = await post(
+      { jobCategory: 'operations_admin', title: 'Barcode clerk', description: 'Scan.' },
+      by,
+    );
+    expect(ids(await feed(s, '?q=barcode'))[0]).toBe(posted);
+    expect(
+      (await edit(posted, { status: 'closed' }, `/api/jobs/${posted}/status`)).statusCode,
+    ).toBe(200);
+    expect(ids(await feed(s, '?q=barcode'))).not.toContain(posted);
+  });
+
+  it('pages through to the wider section as the live statement does, and a type filter keeps to its type', async () => {
+    // 25 matches in the window: a second page of the main section, then the wider section.
+    await windowWith('marketing_advertising', 'compass', 75);
+    // The same words outside the window (another category and city): the wider section.
+    await post({ jobCategory: 'other', cityId: delhi, title: 'Compass maker', description: 'x' });
+    const s = await seeker('marketing_advertising');
+    const walk = async (query: string, fresh: boolean) => {
+      const shown: string[] = [];
+      let cursor: string | null = null;
+      do {
+        if (fresh) forget();
+        const page = await feed(s, `${query}${cursor ? `&cursor=${cursor}` : ''}`);
+        shown.push(...ids(page), ...page.wider.map((j) => `wider:${j.id}`));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return shown;
+    };
+    const kept = await walk('?q=compass', false);
+    expect(kept.filter((id) => !id.startsWith('wider:'))).toHaveLength(25);
+    expect(kept.filter((id) => id.startsWith('wider:')).length).toBeGreaterThan(0);
+    expect(await walk('?q=compass', true)).toEqual(kept);
+    const contract = await feed(s, '?q=compass&type=contract');
+    expect(contract.jobs).toHaveLength(12);
+    expect(contract.jobs.every((j) => j.type === 'contract')).toBe(true);
+
+    // The next page comes from the narrowing its first page was shown from: a write that skips
+    // the counters is not seen there (it is kept), and is once it is forgotten.
+    const first = await feed(s, '?q=compass');
+    const next = `?q=compass&cursor=${first.nextCursor}`;
+    const later = ids(await feed(s, next))[0]!;
+    await t.ctx.db.tx(async (q) => {
+      await q.query(`SET LOCAL session_replication_role = replica`);
+      await q.query(`UPDATE jobs SET description = 'd' WHERE id = $1`, [later]);
+    });
+    expect(ids(await feed(s, next))[0]).toBe(later);
+    rankingsOf(t.ctx.db).clear();
+    expect(ids(await feed(s, next))).not.toContain(later);
+  });
+});
+
 describe("a span of kept cards' counters", () => {
   const card = (recruiterId: string | null, jobVersion: string, recruiterVersion: string) => ({
     shown: null,
@@ -459,6 +605,7 @@ describe('a ranking held as bytes', () => {
     asOf: '2026-11-24 10:00:00+00',
     keys: [],
     versions: '0',
+    windowVersions: '0',
     me: {} as never,
     bands: {} as never,
     ids: Buffer.concat(ids.map((id) => Buffer.from(id.replace(/-/g, ''), 'hex'))),
@@ -474,5 +621,17 @@ describe('a ranking held as bytes', () => {
     const across = ranking.ids.toString('hex', 8, 24);
     const straddling = `${across.slice(0, 8)}-${across.slice(8, 12)}-${across.slice(12, 16)}-${across.slice(16, 20)}-${across.slice(20)}`;
     expect(positionOf(ranking, straddling)).toBe(-1);
+  });
+
+  it("narrows to the matches in the ranking's order, with their scores, only for their key", () => {
+    const m = {
+      windowVersions: '0',
+      ids: new Set([ids[2]!, ids[0]!].map((id) => id.replace(/-/g, ''))),
+    };
+    const narrow = narrowed(ranking, m, 'q|a');
+    expect([0, 1].map((i) => idAt(narrow, i))).toEqual([ids[0], ids[2]]);
+    expect([...narrow.scores]).toEqual([90, 10]);
+    expect(narrowed(ranking, m, 'q|a')).toBe(narrow);
+    expect(rankingSize(narrowed(ranking, { windowVersions: '0', ids: new Set() }, 'q|b'))).toBe(0);
   });
 });

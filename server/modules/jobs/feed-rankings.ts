@@ -46,6 +46,9 @@ export interface Ranking {
   /** The change counters it depends on, and their sum when it was made. */
   keys: string[];
   versions: string;
+  /** The sum of its window's counters (`keys` but the seeker's) when it was made: a search's kept
+   * matches of the same window and sum are of the same jobs (feed-searches.ts). */
+  windowVersions: string;
   /** What it was ranked for: the seeker's side and area (the cards' reasons come from these). */
   me: FeedSeeker;
   bands: CityBands;
@@ -77,6 +80,9 @@ export const rankingKeys = (seekerId: string, me: FeedSeeker, bands: CityBands):
   ...(me.jobCategory ? [`category:${me.jobCategory}`] : []),
   ...bands.near.map((c) => `city:${c}`),
 ];
+
+/** The counters of the ranking's window alone (the jobs it ranks, not the seeker's preferences). */
+export const windowKeys = (keys: readonly string[]) => keys.filter((k) => !k.startsWith('seeker:'));
 
 /** The type chips' counters (one per job type). */
 export const typeKeys = (types: readonly string[]) => types.map((t) => `type:${t}`);

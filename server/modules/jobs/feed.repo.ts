@@ -18,10 +18,12 @@ import {
   rankingKeys,
   rankingsOf,
   visibleFrom,
+  windowKeys,
   type RankedPage,
   type Ranking,
 } from './feed-rankings.ts';
 import { isKept, versionsSql, type KeptRow } from './feed-cards.ts';
+import { heldNarrowing, matchesKey, matchesOf, narrowed } from './feed-searches.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
@@ -101,6 +103,10 @@ function readCursor(cursor: string | undefined): FeedCursor | null {
   return { section, asOf, after: score === undefined ? null : [score, created!, id!] };
 }
 
+/** A job's text has the search's words (`j.title`, `j.company`, `j.description`). */
+const wordsSql = (term: string, arg: Arg) =>
+  `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(term), 'text')} || '%' ESCAPE '\\'`;
+
 /** The columns the ranking needs, all in the covering indexes of migration 015. */
 const CANDIDATE_COLUMNS = `j.id, j.created_at, j.recruiter_id, j.job_category, j.type, j.level, j.min_salary, j.max_salary, j.city_id`;
 const NEWEST = 'ORDER BY j.created_at DESC, j.id DESC';
@@ -129,6 +135,7 @@ function branchesSql(
   opts: { type?: string },
   asOf: string | null,
   arg: Arg,
+  columns = CANDIDATE_COLUMNS,
 ) {
   const base = [
     `j.status = 'open'`,
@@ -138,7 +145,7 @@ function branchesSql(
   if (opts.type) base.push(`j.type = ${arg(opts.type, 'text')}`);
   const where = base.join(' AND ');
   const branch = (extra: string, limit: number) =>
-    `(SELECT ${CANDIDATE_COLUMNS} FROM jobs j WHERE ${where} AND ${extra} ${NEWEST} LIMIT ${limit})`;
+    `(SELECT ${columns} FROM jobs j WHERE ${where} AND ${extra} ${NEWEST} LIMIT ${limit})`;
   /**
    * The newest `limit` jobs over several keys (city ids, categories): one newest-first index
    * branch per key, merged in order (a Merge Append), so only about `limit` index entries are
@@ -231,8 +238,7 @@ function scoredCandidates(
   // A search looks for the words in the window the feed ranks: its main section reads never more
   // than 2 x FEED_CANDIDATES jobs, whatever the catalogue's size or the word. Every other job
   // with the words is its wider section, read in tiers bounded for every word (search-tiers.ts).
-  const words = () =>
-    `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(opts.q), 'text')} || '%' ESCAPE '\\'`;
+  const words = () => wordsSql(opts.q, arg);
   if (opts.q && section === 'main') {
     // The window is read first (`OFFSET 0` keeps the words out of that scan): with the words
     // beside the window's ranges, the planner ANDs in the trigram index, which for a common word
@@ -374,10 +380,11 @@ export async function seekerFeed(
   opts: FeedOptions,
 ): Promise<SeekerFeedPage & { types: string[] | null }> {
   const cursor = readCursor(opts.cursor);
-  // The main feed of a scroll: from the seeker's kept ranking when there is one that holds
-  // (feed-rankings.ts), else from the live statement; a search is always live.
+  // The main section of a scroll or a search: from the seeker's kept ranking when there is one
+  // that holds (feed-rankings.ts; for a search narrowed to the words, feed-searches.ts), else
+  // from the live statement.
   const inMain = !cursor || cursor.section === 'main';
-  const kept = !opts.q && inMain ? await fromRanking(q, seekerId, opts, cursor) : null;
+  const kept = inMain ? await fromRanking(q, seekerId, opts, cursor) : null;
   let me: FeedSeeker;
   let bands: CityBands;
   let asOf = cursor?.asOf ?? null;
@@ -435,7 +442,11 @@ export async function seekerFeed(
     };
   }
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
-  // whether there is a next page).
+  // whether there is a next page). A search's is outside its window, whose edges are read first.
+  if (opts.q && !edges) {
+    edges = await windowEdges(q, me, bands, opts, asOf);
+    asOf = edges.asOf;
+  }
   const room = PAGE_SIZE - main.length;
   const rows = await run(
     q,
@@ -505,22 +516,31 @@ async function fromRanking(
   const want = PAGE_SIZE + 1;
   if (cursor) {
     if (!ranking || ranking.asOf !== cursor.asOf || !cursor.after) return null;
-    const at = positionOf(ranking, cursor.after[2]);
+    // A search's next page: only from the narrowing its first page was shown from.
+    const pages = opts.q ? heldNarrowing(ranking, matchesKey(ranking, opts.type, opts.q)) : ranking;
+    if (!pages) return null;
+    const at = positionOf(pages, cursor.after[2]);
     if (at < 0) return null;
-    const read = await visibleFrom(q, ranking, seekerId, at + 1, want, opts.type);
-    return { ranking, ...read };
+    const read = await visibleFrom(q, pages, seekerId, at + 1, want, opts.type);
+    return { ranking: pages, ...read };
   }
-  if (ranking) {
-    const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true);
-    if (read.versions === ranking.versions) return { ranking, ...read };
+  // A search's first page: the ranking narrowed to the window's jobs with the words.
+  const pagesOf = (r: Ranking) => (opts.q ? searchOf(q, r, opts) : Promise.resolve(r));
+  const kept = ranking && (await pagesOf(ranking));
+  if (ranking && kept) {
+    const read = await visibleFrom(q, kept, seekerId, 0, want, opts.type, true);
+    if (read.versions === ranking.versions) return { ranking: kept, ...read };
   }
   ranking = await makeRanking(q, seekerId, opts.type);
   rankings.set(key, ranking);
-  const read = await visibleFrom(q, ranking, seekerId, 0, want, opts.type, true);
-  if (read.versions === ranking.versions) return { ranking, ...read };
+  const pages = await pagesOf(ranking);
+  // The window moved between the ranking and the matches: the live statement answers.
+  if (!pages) return null;
+  const read = await visibleFrom(q, pages, seekerId, 0, want, opts.type, true);
+  if (read.versions === ranking.versions) return { ranking: pages, ...read };
   // Something it depends on changed again since it was made (a busy category): this page comes
   // from it all the same, and the next first page ranks again.
-  return { ranking, ...(await visibleFrom(q, ranking, seekerId, 0, want, opts.type)) };
+  return { ranking: pages, ...(await visibleFrom(q, pages, seekerId, 0, want, opts.type)) };
 }
 
 /** Ranks the seeker's main feed now: the candidates' ids and scores in feed order. */
@@ -533,15 +553,18 @@ async function makeRanking(
   const bands = await cityBands(q, me.cityId);
   const keys = rankingKeys(seekerId, me, bands);
   const { sql, params } = rankingQuery(me, bands, type, keys);
-  const [row] = await q.query<{ ids: unknown; scores: unknown; as_of: string; versions: string }>(
-    sql,
-    params,
-    statementName(sql),
-  );
+  const [row] = await q.query<{
+    ids: unknown;
+    scores: unknown;
+    as_of: string;
+    versions: string;
+    window_versions: string;
+  }>(sql, params, statementName(sql));
   return {
     asOf: row!.as_of,
     keys,
     versions: row!.versions,
+    windowVersions: row!.window_versions,
     me,
     bands,
     ids: bytes(row!.ids),
@@ -567,9 +590,62 @@ export function rankingQuery(
   const sql = `WITH ${scored}
      SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
-            now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions
+            now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,
+            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions
        FROM scored`;
   return { sql, params };
+}
+
+/**
+ * The statement that finds which jobs of a seeker's window have a search's words: the window's
+ * two newest-first branches (at most 2 x FEED_CANDIDATES jobs, with their text), filtered by the
+ * words, as one byte string of ids, with the sum of the window's counters in the same snapshot.
+ * The same for every seeker of the window. Exported for the benchmark.
+ */
+export function windowMatchesQuery(
+  me: FeedSeeker,
+  bands: CityBands,
+  type: string | undefined,
+  keys: string[],
+  term: string,
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const arg: Arg = paramList(params);
+  const columns = `j.id, j.created_at, j.title, j.company, j.description`;
+  const { category, area } = branchesSql(me, bands, { type }, null, arg, columns).feedWindow();
+  // A seeker with neither a category nor a city has an empty window (and every parameter must
+  // appear in the statement).
+  if (!category && !area) params.length = 0;
+  const window =
+    [category, area].filter(Boolean).join(' UNION ALL ') ||
+    'SELECT NULL::uuid AS id, NULL::text AS title, NULL::text AS company, NULL::text AS description WHERE false';
+  const sql = `SELECT (SELECT string_agg(uuid_send(j.id), ''::bytea) FROM (${window}) j WHERE ${wordsSql(term, arg)}) AS ids,
+                      ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS versions`;
+  return { sql, params };
+}
+
+/**
+ * The seeker's ranking narrowed to the jobs of its window with the search's words, from the kept
+ * matches of that window (feed-searches.ts) or, when none are kept as new as the ranking, from the
+ * database. Null when the matches are newer than the ranking: the ranking is stale.
+ */
+async function searchOf(q: Queryable, r: Ranking, opts: FeedOptions): Promise<Ranking | null> {
+  const key = matchesKey(r, opts.type, opts.q);
+  let m = matchesOf(q).get(key);
+  // Counters only grow: matches of a smaller sum than the ranking's are stale, and are read again.
+  if (!m || BigInt(m.windowVersions) < BigInt(r.windowVersions)) {
+    const { sql, params } = windowMatchesQuery(r.me, r.bands, opts.type, r.keys, opts.q);
+    const [row] = await q.query<{ ids: unknown; versions: string }>(
+      sql,
+      params,
+      statementName(sql),
+    );
+    const ids = bytes(row!.ids);
+    m = { windowVersions: row!.versions, ids: new Set() };
+    for (let at = 0; at < ids.length; at += 16) m.ids.add(ids.toString('hex', at, at + 16));
+    matchesOf(q).set(key, m);
+  }
+  return m && m.windowVersions === r.windowVersions ? narrowed(r, m, key) : null;
 }
 
 // The type chips (which job types have an open job) change rarely: kept per database until a
