@@ -7,7 +7,10 @@
 // the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
 // Feed pages come from the seeker's kept ranking and kept cards (decision 020) unless said
 // otherwise: "ranked anew" drops the ranking before every request, "cards not kept" the cards,
-// and the bare SQL rows time the statements alone. "N seekers, random pages" is a crowd
+// a search's "nothing kept" its window's matches and its cards, and the bare SQL rows time the
+// statements alone. A search's main section comes from the seeker's ranking narrowed to the
+// window's jobs with the words (kept for every seeker of the window); its bare SQL row is the live
+// statement that answers when they are not here. "N seekers, random pages" is a crowd
 // (BENCH_CROWD, default 64, in as many cities, the categories in turn) each scrolling to page 50,
 // then requests for those pages at random: the kept cards as many seekers share them.
 // BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s,
@@ -29,7 +32,9 @@ import {
   rankingQuery,
   seekerSide,
   windowEdges,
+  windowMatchesQuery,
 } from '#server/modules/jobs/feed.repo.ts';
+import { matchesOf } from '#server/modules/jobs/feed-searches.ts';
 import {
   idAt,
   rankedPageQuery,
@@ -447,6 +452,27 @@ try {
         return get('');
       }),
     );
+    // A search when neither its window's matches nor its cards are kept (the first seeker of
+    // the window to search these words in this process lately): the matches read, then the page.
+    rows.push(
+      await measure("search 'warehouse', nothing kept (HTTP API)", N, () => {
+        matchesOf(ctx.db).clear();
+        cardsOf(ctx.db).clear();
+        return get('?q=warehouse');
+      }),
+    );
+    const matching = windowMatchesQuery(
+      me,
+      bands,
+      undefined,
+      rankingKeys(seeker!.id, me, bands),
+      'warehouse',
+    );
+    rows.push(
+      await measure("window matches 'warehouse' (bare SQL)", N, () =>
+        ctx.db.query(matching.sql, matching.params),
+      ),
+    );
     // A scroll again, so page 50 under 32 connections reads a kept ranking, as it would.
     ({ at: cursor } = await walk());
     scenarios[1]!.qs = `?cursor=${cursor}`;
@@ -514,6 +540,15 @@ try {
     cards.clear();
     for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(`${s.name}, cards not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+    // Searches the same way, their window's matches not kept either: each reads the matches,
+    // then its page from the ranking with its cards.
+    const matches = matchesOf(ctx.db);
+    const keepMatches = matches.set.bind(matches);
+    matches.set = () => matches;
+    matches.clear();
+    for (const s of scenarios.slice(2, 4).filter((x) => ONLY.test(x.name)))
+      conc.push(await cannon(`${s.name}, nothing kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+    matches.set = keepMatches;
     cards.set = keep;
     // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
     // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
@@ -584,6 +619,14 @@ try {
     }
     const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
     await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
+    const matching = windowMatchesQuery(
+      me,
+      bands,
+      undefined,
+      rankingKeys(seeker!.id, me, bands),
+      'warehouse',
+    );
+    await explain(`window matches 'warehouse' at ${last} jobs`, matching.sql, matching.params);
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
     const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, true);
