@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import { cardsOf, stampOf } from './feed-cards.ts';
 import { seekerFeed } from './feed.repo.ts';
 import { idAt, positionOf, rankingKey, rankingSize, rankingsOf } from './feed-rankings.ts';
-import { matchesOf, narrowed } from './feed-searches.ts';
+import { heldNarrowing, matchesOf, narrowed } from './feed-searches.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
 // stale. Each change below goes through a different writer (the API, moderation, plain SQL), as
@@ -565,6 +565,51 @@ describe('kept searches', () => {
     expect(ids(await feed(s, next))[0]).toBe(later);
     rankingsOf(t.ctx.db).clear();
     expect(ids(await feed(s, next))).not.toContain(later);
+
+    // A counted change to the words of a job on the next page (any writer): that page no longer
+    // shows it, as the live statement would not. (Kept state forgotten first: the write above
+    // skipped the counters.)
+    forget();
+    const again = await feed(s, '?q=compass');
+    const then = `?q=compass&cursor=${again.nextCursor}`;
+    const onIt = ids(await feed(s, then));
+    const unworded = onIt[1]!;
+    await t.ctx.db.query(`UPDATE jobs SET description = 'plain' WHERE id = $1`, [unworded]);
+    expect(ids(await feed(s, then))).toEqual(onIt.filter((id) => id !== unworded));
+  });
+
+  it("a job posted outside the window is in the next search's wider section, from a kept ranking", async () => {
+    await windowWith('sales_bd', 'quokka');
+    const s = await seeker('sales_bd');
+    const before = await feed(s, '?q=quokka');
+    expect(before.jobs).toHaveLength(10);
+    const ranking = kept(s);
+    // Another category and city: the seeker's window (and their kept ranking) stays as it was.
+    const far = await post({ jobCategory: 'other', cityId: delhi, title: 'Quokka keeper' });
+    const after = await feed(s, '?q=quokka');
+    expect(kept(s)).toBe(ranking);
+    expect(ids(after)).toEqual(ids(before));
+    expect(after.wider.map((j) => j.id)).toContain(far);
+  });
+
+  it("a job's words changed between a search's statements are not shown from the stale narrowing", async () => {
+    await windowWith('finance_accounting', 'ledger');
+    const s = await seeker('finance_accounting');
+    const shown = ids(await feed(s, '?q=ledger'));
+    expect(shown).toHaveLength(10);
+    rankingsOf(t.ctx.db).clear();
+    matchesOf(t.ctx.db).clear();
+    // The words of a shown job change right after the matches were read, before the page is.
+    const busy: Queryable = {
+      async query<T>(sql: string, params?: unknown[], name?: string): Promise<T[]> {
+        const rows = await t.ctx.db.query<T>(sql, params, name);
+        if (sql.includes('uuid_send(j.id)'))
+          await t.ctx.db.query(`UPDATE jobs SET description = 'plain' WHERE id = $1`, [shown[0]]);
+        return rows;
+      },
+    };
+    const page = await seekerFeed(busy, s.id, { q: 'ledger' });
+    expect(page.jobs.map((j) => j.id)).toEqual(shown.slice(1));
   });
 });
 
@@ -628,10 +673,15 @@ describe('a ranking held as bytes', () => {
       windowVersions: '0',
       ids: new Set([ids[2]!, ids[0]!].map((id) => id.replace(/-/g, ''))),
     };
-    const narrow = narrowed(ranking, m, 'q|a');
+    const db = {} as Queryable;
+    const narrow = narrowed(db, 's|', ranking, m, 'q|a');
     expect([0, 1].map((i) => idAt(narrow, i))).toEqual([ids[0], ids[2]]);
     expect([...narrow.scores]).toEqual([90, 10]);
-    expect(narrowed(ranking, m, 'q|a')).toBe(narrow);
-    expect(rankingSize(narrowed(ranking, { windowVersions: '0', ids: new Set() }, 'q|b'))).toBe(0);
+    expect(narrowed(db, 's|', ranking, m, 'q|a')).toBe(narrow);
+    expect(heldNarrowing(db, 's|', ranking, 'q|a')).toBe(narrow);
+    // Another ranking of the same seeker and time is not narrowed by it.
+    expect(heldNarrowing(db, 's|', { ...ranking }, 'q|a')).toBeUndefined();
+    const none = narrowed(db, 's|', ranking, { windowVersions: '0', ids: new Set() }, 'q|b');
+    expect(rankingSize(none)).toBe(0);
   });
 });

@@ -43,24 +43,50 @@ export const matchesOf: (db: Queryable) => LRUCache<string, WindowMatches> = per
 export const matchesKey = (r: Ranking, type: string | undefined, term: string) =>
   `${type ?? ''}|${windowKeys(r.keys).join(',')}|${term}`;
 
-/** Narrowed rankings held per ranking, for the searches of one scroll (most recent kept). */
-const PER_RANKING = 4;
-const narrowings = new WeakMap<Ranking, Map<string, Ranking>>();
+/** A ranking narrowed to a search's words, and the ranking it was narrowed from. */
+interface Narrowing {
+  from: Ranking;
+  narrow: Ranking;
+}
 
-/** The narrowing a search's first page made of this ranking, for its next pages (or undefined). */
-export const heldNarrowing = (r: Ranking, key: string): Ranking | undefined =>
-  narrowings.get(r)?.get(key);
+/** This database's narrowed rankings (per database), about 17 bytes a job, counted. */
+const narrowingsOf: (db: Queryable) => LRUCache<string, Narrowing> = perDatabase(
+  () =>
+    new LRUCache<string, Narrowing>({
+      maxSize: MAX_BYTES,
+      sizeCalculation: (n) => 256 + n.narrow.ids.length + n.narrow.scores.length,
+      ttl: 30 * 60_000,
+    }),
+);
+
+/** A narrowing's key: the seeker's ranking (`rankingKey`), its time, and the search's key. */
+const narrowingKey = (ranking: string, r: Ranking, key: string) => `${ranking}|${r.asOf}|${key}`;
+
+/** The narrowing a search's first page made of this very ranking, for its next pages. */
+export function heldNarrowing(
+  db: Queryable,
+  ranking: string,
+  r: Ranking,
+  key: string,
+): Ranking | undefined {
+  const held = narrowingsOf(db).get(narrowingKey(ranking, r, key));
+  return held?.from === r ? held.narrow : undefined;
+}
 
 /**
  * The ranking narrowed to the window's jobs with the words, in the ranking's order: a ranking of
- * its own (same time, counters and preferences) that pages like the feed's. Held with the ranking
- * (a search's next pages narrow it once), so it lives and goes with it.
+ * its own (same time, counters and preferences) that pages like the feed's. Kept for the
+ * search's next pages (`heldNarrowing`).
  */
-export function narrowed(r: Ranking, m: WindowMatches, key: string): Ranking {
-  let held = narrowings.get(r);
-  if (!held) narrowings.set(r, (held = new Map()));
-  const kept = held.get(key);
-  if (kept) return kept;
+export function narrowed(
+  db: Queryable,
+  ranking: string,
+  r: Ranking,
+  m: WindowMatches,
+  key: string,
+): Ranking {
+  const held = heldNarrowing(db, ranking, r, key);
+  if (held) return held;
   const at: number[] = [];
   for (let i = 0; i < rankingSize(r); i++)
     if (m.ids.has(r.ids.toString('hex', i * 16, i * 16 + 16))) at.push(i);
@@ -71,7 +97,6 @@ export function narrowed(r: Ranking, m: WindowMatches, key: string): Ranking {
     scores[n] = r.scores[i]!;
   });
   const narrow: Ranking = { ...r, ids, scores };
-  if (held.size >= PER_RANKING) held.delete(held.keys().next().value!);
-  held.set(key, narrow);
+  narrowingsOf(db).set(narrowingKey(ranking, r, key), { from: r, narrow });
   return narrow;
 }

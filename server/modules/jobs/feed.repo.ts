@@ -442,9 +442,11 @@ export async function seekerFeed(
     };
   }
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
-  // whether there is a next page). A search's is outside its window, whose edges are read first.
+  // whether there is a next page). A search's is outside its window, whose edges are read first:
+  // from a kept ranking just checked current, the window is as it is now, so they are read now
+  // (the ranking's own time may be half an hour old, and the wider section spans every job).
   if (opts.q && !edges) {
-    edges = await windowEdges(q, me, bands, opts, asOf);
+    edges = await windowEdges(q, me, bands, opts, null);
     asOf = edges.asOf;
   }
   const room = PAGE_SIZE - main.length;
@@ -516,16 +518,21 @@ async function fromRanking(
   const want = PAGE_SIZE + 1;
   if (cursor) {
     if (!ranking || ranking.asOf !== cursor.asOf || !cursor.after) return null;
-    // A search's next page: only from the narrowing its first page was shown from.
-    const pages = opts.q ? heldNarrowing(ranking, matchesKey(ranking, opts.type, opts.q)) : ranking;
+    // A search's next page: only from the narrowing its first page was shown from, and only
+    // while its window's jobs and their words are as they were (the live statement reads the
+    // words again; a feed's next page keeps to its first page's ranking instead).
+    const pages = opts.q
+      ? heldNarrowing(q, key, ranking, matchesKey(ranking, opts.type, opts.q))
+      : ranking;
     if (!pages) return null;
     const at = positionOf(pages, cursor.after[2]);
     if (at < 0) return null;
-    const read = await visibleFrom(q, pages, seekerId, at + 1, want, opts.type);
+    const read = await visibleFrom(q, pages, seekerId, at + 1, want, opts.type, Boolean(opts.q));
+    if (opts.q && read.versions !== ranking.versions) return null;
     return { ranking: pages, ...read };
   }
   // A search's first page: the ranking narrowed to the window's jobs with the words.
-  const pagesOf = (r: Ranking) => (opts.q ? searchOf(q, r, opts) : Promise.resolve(r));
+  const pagesOf = (r: Ranking) => (opts.q ? searchOf(q, key, r, opts) : Promise.resolve(r));
   const kept = ranking && (await pagesOf(ranking));
   if (ranking && kept) {
     const read = await visibleFrom(q, kept, seekerId, 0, want, opts.type, true);
@@ -538,8 +545,10 @@ async function fromRanking(
   if (!pages) return null;
   const read = await visibleFrom(q, pages, seekerId, 0, want, opts.type, true);
   if (read.versions === ranking.versions) return { ranking: pages, ...read };
-  // Something it depends on changed again since it was made (a busy category): this page comes
-  // from it all the same, and the next first page ranks again.
+  // Something it depends on changed again since it was made (a busy category): a search is
+  // answered live (what changed may be a job's words); a feed's page comes from it all the same,
+  // and the next first page ranks again.
+  if (opts.q) return null;
   return { ranking: pages, ...(await visibleFrom(q, pages, seekerId, 0, want, opts.type)) };
 }
 
@@ -629,7 +638,12 @@ export function windowMatchesQuery(
  * matches of that window (feed-searches.ts) or, when none are kept as new as the ranking, from the
  * database. Null when the matches are newer than the ranking: the ranking is stale.
  */
-async function searchOf(q: Queryable, r: Ranking, opts: FeedOptions): Promise<Ranking | null> {
+async function searchOf(
+  q: Queryable,
+  ranking: string,
+  r: Ranking,
+  opts: FeedOptions,
+): Promise<Ranking | null> {
   const key = matchesKey(r, opts.type, opts.q);
   let m = matchesOf(q).get(key);
   // Counters only grow: matches of a smaller sum than the ranking's are stale, and are read again.
@@ -645,7 +659,7 @@ async function searchOf(q: Queryable, r: Ranking, opts: FeedOptions): Promise<Ra
     for (let at = 0; at < ids.length; at += 16) m.ids.add(ids.toString('hex', at, at + 16));
     matchesOf(q).set(key, m);
   }
-  return m && m.windowVersions === r.windowVersions ? narrowed(r, m, key) : null;
+  return m && m.windowVersions === r.windowVersions ? narrowed(q, ranking, r, m, key) : null;
 }
 
 // The type chips (which job types have an open job) change rarely: kept per database until a
