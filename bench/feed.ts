@@ -95,6 +95,13 @@ bare.get<{ Querystring: { after?: string } }>('/newest', async (request) => {
   };
 });
 
+/** The window-matches statement of a search for 'warehouse' (timed, and explained). */
+const warehouseMatches = (
+  me: Parameters<typeof windowMatchesQuery>[0],
+  bands: Parameters<typeof windowMatchesQuery>[1],
+  seekerId: string,
+) => windowMatchesQuery(me, bands, undefined, rankingKeys(seekerId, me, bands), 'warehouse');
+
 /** Adds jobs g = from..to (set-based: one INSERT ... SELECT generate_series). */
 async function seedJobs(from: number, to: number) {
   // A bulk load as a restore would do it: without the per-row triggers and key checks (the
@@ -461,13 +468,7 @@ try {
         return get('?q=warehouse');
       }),
     );
-    const matching = windowMatchesQuery(
-      me,
-      bands,
-      undefined,
-      rankingKeys(seeker!.id, me, bands),
-      'warehouse',
-    );
+    const matching = warehouseMatches(me, bands, seeker!.id);
     rows.push(
       await measure("window matches 'warehouse' (bare SQL)", N, () =>
         ctx.db.query(matching.sql, matching.params),
@@ -619,13 +620,7 @@ try {
     }
     const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
     await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
-    const matching = windowMatchesQuery(
-      me,
-      bands,
-      undefined,
-      rankingKeys(seeker!.id, me, bands),
-      'warehouse',
-    );
+    const matching = warehouseMatches(me, bands, seeker!.id);
     await explain(`window matches 'warehouse' at ${last} jobs`, matching.sql, matching.params);
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;

@@ -83,6 +83,20 @@ async function seed(count: number, category: string, city: number | null): Promi
   );
 }
 
+/** `by` edits their job through the API (its status, when `url` ends in `/status`). */
+const editJob = (
+  by: TestUser,
+  id: string,
+  payload: Record<string, unknown>,
+  url = `/api/jobs/${id}`,
+) =>
+  t.app.inject({
+    method: url.endsWith('status') ? 'PUT' : 'PATCH',
+    url,
+    headers: { cookie: by.cookie },
+    payload,
+  });
+
 /** `by` blocks `userId` through the API. */
 async function block(by: TestUser, userId: string): Promise<void> {
   const res = await t.app.inject({
@@ -345,13 +359,8 @@ describe('kept cards', () => {
   it("a job's new title, and its closing and reopening, are on the next first and later page", async () => {
     const { s, by, first, second, later } = await scrolled('customer_support');
     const [a, b] = [first.jobs[3]!, second.jobs[5]!];
-    const edit = (id: string, payload: Record<string, unknown>, url = `/api/jobs/${id}`) =>
-      t.app.inject({
-        method: url.endsWith('status') ? 'PUT' : 'PATCH',
-        url,
-        headers: { cookie: by.cookie },
-        payload,
-      });
+    const edit = (id: string, payload: Record<string, unknown>, url?: string) =>
+      editJob(by, id, payload, url);
     expect((await edit(a.id, { title: 'Renamed First' })).statusCode).toBe(200);
     expect((await edit(b.id, { title: 'Renamed Later' })).statusCode).toBe(200);
     expect(card(await feed(s), a.id)!.title).toBe('Renamed First');
@@ -493,13 +502,8 @@ describe('kept searches', () => {
     const s = await seeker('operations_admin');
     const before = ids(await feed(s, '?q=barcode'));
     expect(before).toHaveLength(10);
-    const edit = (id: string, payload: Record<string, unknown>, url = `/api/jobs/${id}`) =>
-      t.app.inject({
-        method: url.endsWith('status') ? 'PUT' : 'PATCH',
-        url,
-        headers: { cookie: by.cookie },
-        payload,
-      });
+    const edit = (id: string, payload: Record<string, unknown>, url?: string) =>
+      editJob(by, id, payload, url);
     // The words of a job in the window, through the API: in, then out.
     const [job] = await t.ctx.db.query<{ id: string }>(
       `SELECT id FROM jobs WHERE recruiter_id = $1 AND description = 'd' ORDER BY created_at DESC LIMIT 1`,
