@@ -299,6 +299,9 @@ describe('seeker profile', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'View resume' }).click();
     expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
+    // The upload's toast goes first: where it overlaps the form's Save, the pointer resting on it
+    // pauses it (sonner keeps a hovered toast), and a click there would land on the toast.
+    await page.getByText('Resume uploaded').waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Full name').fill('Meera S. Iyer');
