@@ -36,6 +36,7 @@ import {
 } from '#server/modules/jobs/feed.repo.ts';
 import { matchesOf } from '#server/modules/jobs/feed-searches.ts';
 import {
+  checkAndReadQuery,
   idAt,
   rankedPageQuery,
   rankingKey,
@@ -353,6 +354,16 @@ try {
         return { id, card: cardsOf(ctx.db).get(id)! };
       }),
     )!;
+  /** The check of a first page whose every fourth card is not kept, with those read. */
+  const partlyKeptArgs = (r: Ranking) => {
+    const span = Array.from({ length: Math.min(PAGE_SIZE + 1, rankingSize(r)) }, (_, at) => {
+      const id = idAt(r, at);
+      return { id, at, card: cardsOf(ctx.db).get(id)! };
+    });
+    const stamp = stampOf(span.filter((c) => !quarter(c.id)))!;
+    const missing = span.filter((c) => quarter(c.id));
+    return checkAndReadQuery(r, stamp.keys, r.keys, typeKeys(JOB_TYPES), seeker!.id, missing);
+  };
   const me = await seekerSide(ctx.db, seeker!.id);
   const bands = await cityBands(ctx.db, me.cityId);
   const p1: Record<number, Timing> = {};
@@ -459,6 +470,16 @@ try {
         return get('');
       }),
     );
+    // The first page when a card in four is not kept (evicted, or new in the ranking): those are
+    // read with the check of the others (decision 020, "Cards, partly kept").
+    await get('');
+    const firstIds = firstIdsOf(rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!);
+    rows.push(
+      await measure('feed page 1, a card in four not kept (HTTP API)', N, () => {
+        for (const id of firstIds) if (quarter(id)) cardsOf(ctx.db).delete(id);
+        return get('');
+      }),
+    );
     // A search when neither its window's matches nor its cards are kept (the first seeker of
     // the window to search these words in this process lately): the matches read, then the page.
     rows.push(
@@ -497,6 +518,12 @@ try {
     rows.push(
       await measure('kept cards checked (bare SQL)', N, () =>
         checkCards(ctx.db, check.keys, kept.keys, typeKeys(JOB_TYPES), seeker!.id),
+      ),
+    );
+    const partly = partlyKeptArgs(kept);
+    rows.push(
+      await measure('kept cards checked, a card in four read (bare SQL)', N, () =>
+        ctx.db.query(partly.sql, partly.params, 'feed_cards_check_read'),
       ),
     );
     rows.push(await measure('bare endpoint page 1 (HTTP)', N, () => getBare('')));
@@ -551,6 +578,15 @@ try {
       conc.push(await cannon(`${s.name}, nothing kept`, `${base}/api/jobs/feed${s.qs}`, headers));
     matches.set = keepMatches;
     cards.set = keep;
+    // Pages whose every fourth card (by id) is never found kept: each reads those few with the
+    // check of the others.
+    const getCard = cards.get.bind(cards);
+    cards.get = ((id: string) => (quarter(id) ? undefined : getCard(id))) as typeof cards.get;
+    for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
+      conc.push(
+        await cannon(`${s.name}, a card in four not kept`, `${base}/api/jobs/feed${s.qs}`, headers),
+      );
+    cards.get = getCard;
     // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
     // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
     conc.push(await cannon('signed-in no-op (/api/health)', `${base}/api/health`, headers));
@@ -627,6 +663,12 @@ try {
     const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, true);
     await explain(`page read from the ranking at ${last} jobs`, page.sql, page.params);
     const check = cardsCheckArgs(kept);
+    const partly = partlyKeptArgs(kept);
+    await explain(
+      `kept cards checked, a card in four read, at ${last} jobs`,
+      partly.sql,
+      partly.params,
+    );
     await explain(`kept cards checked at ${last} jobs`, CHECK_SQL, [
       check.keys,
       kept.keys,
@@ -640,4 +682,14 @@ try {
   await bare.close();
   await barePool.end();
   await db.drop();
+}
+
+/** A card in four, by the last character of its id (0, 4, 8 or c of the uuid's last hex digit). */
+function quarter(id: string): boolean {
+  return id.charCodeAt(id.length - 1) % 4 === 0;
+}
+
+/** The ids of a ranking's first page and a few after it. */
+function firstIdsOf(r: Ranking): string[] {
+  return Array.from({ length: Math.min(PAGE_SIZE + 6, rankingSize(r)) }, (_, i) => idAt(r, i));
 }

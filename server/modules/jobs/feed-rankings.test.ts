@@ -330,15 +330,32 @@ describe('kept cards', () => {
 
   it('answers from memory while nothing on the page changed', async () => {
     const { s, first, second, later } = await scrolled('sales_bd');
-    const [a, b] = [first.jobs[0]!, second.jobs[0]!];
+    const [a, c, b, d] = [first.jobs[0]!, first.jobs[1]!, second.jobs[0]!, second.jobs[1]!];
     // A write that skips the counters (triggers off, as a restore would): the kept cards do not
     // see it, which shows they are kept. Every writer of the app moves the counters (below).
-    await t.ctx.db.tx(async (q) => {
-      await q.query(`SET LOCAL session_replication_role = replica`);
-      await q.query(`UPDATE jobs SET title = 'Unseen' WHERE id = ANY($1::uuid[])`, [[a.id, b.id]]);
-    });
+    const unseen = (update: string, ids: string[]) =>
+      t.ctx.db.tx(async (q) => {
+        await q.query(`SET LOCAL session_replication_role = replica`);
+        await q.query(`UPDATE jobs SET ${update} WHERE id = ANY($1::uuid[])`, [ids]);
+      });
+    await unseen(`title = 'Unseen'`, [a.id, c.id, b.id]);
     expect(card(await feed(s), a.id)!.title).toBe(a.title);
     expect(card(await later(), b.id)!.title).toBe(b.title);
+
+    // One card forgotten (evicted, or never shown in this process): it alone is read, in the
+    // snapshot of the others' check, and the others are still shown from memory.
+    cardsOf(t.ctx.db).delete(a.id);
+    const partly = await feed(s);
+    expect(partly.jobs).toHaveLength(20);
+    expect(card(partly, a.id)!.title).toBe('Unseen');
+    expect(card(partly, c.id)!.title).toBe(c.title);
+    // A forgotten card whose job is no longer shown leaves no gap: the page is read whole.
+    cardsOf(t.ctx.db).delete(d.id);
+    await unseen(`status = 'closed'`, [d.id]);
+    const whole = await later();
+    expect(whole.jobs).toHaveLength(20);
+    expect(card(whole, d.id)).toBeUndefined();
+    expect(card(whole, b.id)!.title).toBe('Unseen');
     // Forgotten (another process, or evicted), the cards are read again.
     cardsOf(t.ctx.db).clear();
     expect(card(await feed(s), a.id)!.title).toBe('Unseen');

@@ -12,6 +12,7 @@ import {
   keepCard,
   keptRow,
   stampOf,
+  type CardCheck,
   type KeptCard,
   type KeptRow,
 } from './feed-cards.ts';
@@ -114,12 +115,40 @@ export const bytes = (value: unknown): Buffer =>
   value instanceof Uint8Array ? Buffer.from(value) : Buffer.alloc(0);
 
 /**
- * The statement that reads the jobs at positions `from`..`from + count - 1` of the ranking, in
- * its order: a row for every id, with the job's card columns while it is open and published,
- * whether its recruiter is in good standing and whether a block stands between them and the
- * seeker, and the counters of the card (migration 020) read in the same snapshot, so the card can
- * be kept (feed-cards.ts). With `counters`, it also reads the sums of the ranking's and the type
- * chips' counters. Exported for the benchmark.
+ * The cards of these ids, in their order (`ord`): a row for every id, with the job's card
+ * columns while it is open and published, whether its recruiter is in good standing and whether
+ * a block stands between them and the seeker, and the card's counters (migration 020) read in the
+ * same snapshot, so that the card can be kept (feed-cards.ts).
+ */
+const cardReadSql = (ids: string, scores: string, seeker: string) => `
+         SELECT ${CARD_COLUMNS}, t.id::text AS ranked_id, t.score, t.ord,
+                j.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
+                j.recruiter_id <> ALL (${outOfStandingIdsSql}) AS standing,
+                j.recruiter_id = ANY (${blockedWithIdsSql(seeker)}) AS blocked,
+                ${versionSql("'job:' || t.id")} AS job_version,
+                ${versionSql("'recruiter:' || j.recruiter_id")} AS recruiter_version
+           FROM unnest(${ids}, ${scores}) WITH ORDINALITY AS t(id, score, ord)
+           LEFT JOIN jobs j ON j.id = t.id AND j.status = 'open' AND j.moderation_state = 'published'
+           LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+           LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
+           LEFT JOIN cities jc ON jc.id = j.city_id`;
+
+/** A row of `cardReadSql` (in the counters' row of an empty read, every card column is null). */
+type ReadCardRow = JobRow & {
+  id: string | null;
+  ranked_id: string | null;
+  score: number;
+  sort_created: string | null;
+  standing: boolean | null;
+  blocked: boolean | null;
+  job_version: string;
+  recruiter_version: string;
+};
+
+/**
+ * The statement that reads the cards of the jobs at positions `from`..`from + count - 1` of the
+ * ranking, in its order (`cardReadSql`). With `counters`, it also reads the sums of the ranking's
+ * and the type chips' counters. Exported for the benchmark.
  */
 export function rankedPageQuery(
   r: Ranking,
@@ -144,18 +173,7 @@ export function rankedPageQuery(
   // first so that an empty read still carries them.
   const sql = `SELECT c.versions, c.type_versions, p.*
        FROM (SELECT ${counted}) c
-       LEFT JOIN LATERAL (
-         SELECT ${CARD_COLUMNS}, t.id::text AS ranked_id, t.score, t.ord,
-                j.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
-                j.recruiter_id <> ALL (${outOfStandingIdsSql}) AS standing,
-                j.recruiter_id = ANY (${blockedWithIdsSql(seeker)}) AS blocked,
-                ${versionSql("'job:' || t.id")} AS job_version,
-                ${versionSql("'recruiter:' || j.recruiter_id")} AS recruiter_version
-           FROM unnest(${arg(ids, 'uuid[]')}, ${arg(scores, 'int[]')}) WITH ORDINALITY AS t(id, score, ord)
-           LEFT JOIN jobs j ON j.id = t.id AND j.status = 'open' AND j.moderation_state = 'published'
-           LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
-           LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
-           LEFT JOIN cities jc ON jc.id = j.city_id) p ON true
+       LEFT JOIN LATERAL (${cardReadSql(arg(ids, 'uuid[]'), arg(scores, 'int[]'), seeker)}) p ON true
       ORDER BY p.ord`;
   // Prepared per shape (counters or not): planned once per connection.
   return { sql, params, name: `feed_ranked${counters ? '_c' : ''}` };
@@ -205,7 +223,20 @@ interface PageAsk {
 const shownBy = (type: string | undefined) => (card: KeptCard) =>
   card.shown !== null && card.standing && (!type || card.shown.job.type === type);
 
-/** A page from kept cards, or null when one of them is missing or not current. */
+/**
+ * Cards a span may lack and still be answered from the kept ones: those few are read with the
+ * check (`checkAndReadQuery`); more than that and the page is read whole (`readPage`), which
+ * reads a little beyond the page for jobs that closed.
+ */
+const MAX_MISSING = Math.ceil(PAGE_SIZE / 2);
+
+/** A span position of a page and its card: kept, or read with the check when it was missing. */
+export type SpanCard = { id: string; at: number; card: KeptCard | null };
+
+/**
+ * A page from kept cards, reading the few that are missing in the same statement as the check
+ * of the others; null when too many are missing, or one of them is not current.
+ */
 async function fromKeptCards({
   q,
   r,
@@ -217,27 +248,52 @@ async function fromKeptCards({
 }: PageAsk): Promise<RankedPage | null> {
   const cards = cardsOf(q);
   const shown = shownBy(type);
-  const span: Array<{ id: string; at: number; card: KeptCard }> = [];
+  const span: SpanCard[] = [];
+  const missing: SpanCard[] = [];
   let showing = 0;
   // A span of mostly hidden jobs is read instead (its bound keeps the check statement small).
   const bound = Math.min(rankingSize(r), from + 2 * want);
   for (let at = from; at < rankingSize(r) && showing < want; at++) {
     if (at >= bound) return null;
     const id = idAt(r, at);
-    const card = cards.get(id);
-    if (!card) return null;
-    span.push({ id, at, card });
-    if (shown(card)) showing++;
+    const card = cards.get(id) ?? null;
+    const entry = { id, at, card };
+    span.push(entry);
+    // A missing card counts as shown: if it is not, the page comes out short and is read whole.
+    if (!card) {
+      missing.push(entry);
+      if (missing.length > MAX_MISSING) return null;
+      showing++;
+    } else if (shown(card)) showing++;
   }
-  const stamp = stampOf(span);
+  const kept = span.filter((s): s is SpanCard & { card: KeptCard } => s.card !== null);
+  const stamp = stampOf(kept);
   if (!stamp) return null;
-  const now = await checkCards(
-    q,
-    stamp.keys,
-    counters ? r.keys : [],
-    counters ? TYPE_KEYS : [],
-    seekerId,
-  );
+  const rankingKeys = counters ? r.keys : [];
+  const chipKeys = counters ? TYPE_KEYS : [];
+  let now: CardCheck;
+  if (missing.length === 0) now = await checkCards(q, stamp.keys, rankingKeys, chipKeys, seekerId);
+  else {
+    const { sql, params } = checkAndReadQuery(
+      r,
+      stamp.keys,
+      rankingKeys,
+      chipKeys,
+      seekerId,
+      missing,
+    );
+    const rows = await q.query<ReadCardRow & CardCheck & { blocked_ids: string[] }>(
+      sql,
+      params,
+      'feed_cards_check_read',
+    );
+    const { cards: sum, ranking, types, blocked_ids: blocked } = rows[0]!;
+    now = { cards: sum, ranking, types, blocked };
+    // A row for every missing id, in their order: each is kept, read in the check's snapshot.
+    rows.forEach((row, i) => {
+      missing[i]!.card = keepCard(q, { ...row, ranked_id: row.ranked_id! });
+    });
+  }
   // The ranking moved: the caller makes it again, no rows are needed.
   if (counters && now.ranking !== r.versions)
     return { rows: [], end: true, versions: now.ranking, typeVersions: now.types };
@@ -245,9 +301,9 @@ async function fromKeptCards({
   const blocked = new Set(now.blocked);
   const rows: KeptRow[] = [];
   for (const { at, card } of span)
-    if (shown(card) && !blocked.has(card.recruiterId!))
-      rows.push(keptRow(card.shown!, r.scores[at]!));
-  // A block left the span short of a page: read it, with the jobs after the span.
+    if (shown(card!) && !blocked.has(card!.recruiterId!))
+      rows.push(keptRow(card!.shown!, r.scores[at]!));
+  // A block or a job no longer shown left the span short of a page: read it, with the jobs after.
   if (rows.length < want && span.length > 0 && span.at(-1)!.at < rankingSize(r) - 1) return null;
   return {
     rows,
@@ -255,6 +311,40 @@ async function fromKeptCards({
     versions: counters ? now.ranking : null,
     typeVersions: counters ? now.types : null,
   };
+}
+
+/**
+ * `checkCards`'s statement with the cards of the span's missing ids read in its snapshot: the
+ * check's columns on every row (`blocked_ids` for its blocks), then each missing id's card row in
+ * their order. Exported for the benchmark.
+ */
+export function checkAndReadQuery(
+  r: Ranking,
+  cardKeys: string[],
+  rankingKeys: string[],
+  chipKeys: string[],
+  seekerId: string,
+  missing: SpanCard[],
+): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const arg = paramList(params);
+  const seeker = arg(seekerId, 'uuid');
+  const ids = arg(
+    missing.map((m) => m.id),
+    'uuid[]',
+  );
+  const scores = arg(
+    missing.map((m) => r.scores[m.at]!),
+    'int[]',
+  );
+  const sql = `SELECT c.cards, c.ranking, c.types, c.blocked_ids, p.*
+       FROM (SELECT ${versionsSql(arg(cardKeys, 'text[]'))} AS cards,
+                    ${versionsSql(arg(rankingKeys, 'text[]'))} AS ranking,
+                    ${versionsSql(arg(chipKeys, 'text[]'))} AS types,
+                    ${blockedWithIdsSql(seeker)}::text[] AS blocked_ids) c
+       LEFT JOIN LATERAL (${cardReadSql(ids, scores, seeker)}) p ON true
+      ORDER BY p.ord`;
+  return { sql, params };
 }
 
 /**
@@ -279,18 +369,7 @@ async function readPage({
     const count = Math.max(want - found.length, 0) + Math.ceil(PAGE_SIZE / 4);
     const { sql, params, name } = rankedPageQuery(r, seekerId, at, count, counters && !first);
     const rows = await q.query<
-      JobRow & {
-        id: string | null;
-        ranked_id: string | null;
-        score: number;
-        sort_created: string | null;
-        versions: string | null;
-        type_versions: string | null;
-        standing: boolean | null;
-        blocked: boolean | null;
-        job_version: string;
-        recruiter_version: string;
-      }
+      ReadCardRow & { versions: string | null; type_versions: string | null }
     >(sql, params, name);
     first ??= { versions: rows[0]?.versions ?? null, typeVersions: rows[0]?.type_versions ?? null };
     // The counters moved: the caller makes the ranking again, these rows are not used.
