@@ -6,11 +6,12 @@
 // in a child process) next to the bare endpoint and a signed-in request that does nothing, with
 // the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
 // Feed pages come from the seeker's kept ranking and kept cards (decision 020) unless said
-// otherwise: "ranked anew" drops the ranking before every request, "cards not kept" the cards,
-// a search's "nothing kept" its window's matches and its cards, and the bare SQL rows time the
-// statements alone. A search's main section comes from the seeker's ranking narrowed to the
-// window's jobs with the words (kept for every seeker of the window); its bare SQL row is the live
-// statement that answers when they are not here. "N seekers, random pages" is a crowd
+// otherwise: "ranked anew" drops the ranking before every request, "cards not kept" the cards
+// ("a card in four": those), a search's "words not kept" its window's matches (found again in
+// the window's kept texts), "nothing kept" its window's texts, matches and cards, and the bare SQL
+// rows time the statements alone. A search's main section comes from the seeker's ranking
+// narrowed to the window's jobs with the words (kept for every seeker of the window); its bare SQL
+// row is the live statement that answers when they are not here. "N seekers, random pages" is a crowd
 // (BENCH_CROWD, default 64, in as many cities, the categories in turn) each scrolling to page 50,
 // then requests for those pages at random: the kept cards as many seekers share them.
 // BENCH_SIZES=10000,100000,1000000 (default), BENCH_N=200 sequential requests, BENCH_DURATION=10 s,
@@ -32,9 +33,9 @@ import {
   rankingQuery,
   seekerSide,
   windowEdges,
-  windowMatchesQuery,
+  windowTextsQuery,
 } from '#server/modules/jobs/feed.repo.ts';
-import { matchesOf } from '#server/modules/jobs/feed-searches.ts';
+import { matchesOf, textsOf } from '#server/modules/jobs/feed-searches.ts';
 import {
   checkAndReadQuery,
   idAt,
@@ -96,12 +97,12 @@ bare.get<{ Querystring: { after?: string } }>('/newest', async (request) => {
   };
 });
 
-/** The window-matches statement of a search for 'warehouse' (timed, and explained). */
-const warehouseMatches = (
-  me: Parameters<typeof windowMatchesQuery>[0],
-  bands: Parameters<typeof windowMatchesQuery>[1],
+/** The statement that reads the seeker's window's texts and its matches for 'warehouse' (timed, and explained). */
+const windowTextsOf = (
+  me: Parameters<typeof windowTextsQuery>[0],
+  bands: Parameters<typeof windowTextsQuery>[1],
   seekerId: string,
-) => windowMatchesQuery(me, bands, undefined, rankingKeys(seekerId, me, bands), 'warehouse');
+) => windowTextsQuery(me, bands, undefined, rankingKeys(seekerId, me, bands), 'warehouse');
 
 /** Adds jobs g = from..to (set-based: one INSERT ... SELECT generate_series). */
 async function seedJobs(from: number, to: number) {
@@ -480,19 +481,28 @@ try {
         return get('');
       }),
     );
-    // A search when neither its window's matches nor its cards are kept (the first seeker of
-    // the window to search these words in this process lately): the matches read, then the page.
+    // A search whose words nobody searched in this window lately, in a window searched before:
+    // the words found in the window's kept texts, then the page from kept cards.
+    rows.push(
+      await measure("search 'warehouse', words not kept (HTTP API)", N, () => {
+        matchesOf(ctx.db).clear();
+        return get('?q=warehouse');
+      }),
+    );
+    // A search when nothing of its window is kept (the first search of the window in this
+    // process lately): the window's texts read, the words found in them, then the page.
     rows.push(
       await measure("search 'warehouse', nothing kept (HTTP API)", N, () => {
         matchesOf(ctx.db).clear();
+        textsOf(ctx.db).clear();
         cardsOf(ctx.db).clear();
         return get('?q=warehouse');
       }),
     );
-    const matching = warehouseMatches(me, bands, seeker!.id);
+    const texts = windowTextsOf(me, bands, seeker!.id);
     rows.push(
-      await measure("window matches 'warehouse' (bare SQL)", N, () =>
-        ctx.db.query(matching.sql, matching.params),
+      await measure("window texts and matches 'warehouse' (bare SQL)", N, () =>
+        ctx.db.query(texts.sql, texts.params),
       ),
     );
     // A scroll again, so page 50 under 32 connections reads a kept ranking, as it would.
@@ -568,16 +578,25 @@ try {
     cards.clear();
     for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(`${s.name}, cards not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
-    // Searches the same way, their window's matches not kept either: each reads the matches,
-    // then its page from the ranking with its cards.
+    // Searches the same way, their window's texts and matches not kept either: each reads the
+    // window's texts, finds the words in them, then reads its page from the ranking with its cards.
     const matches = matchesOf(ctx.db);
     const keepMatches = matches.set.bind(matches);
     matches.set = () => matches;
     matches.clear();
+    const windowTexts = textsOf(ctx.db);
+    const keepTexts = windowTexts.set.bind(windowTexts);
+    windowTexts.set = () => windowTexts;
+    windowTexts.clear();
     for (const s of scenarios.slice(2, 4).filter((x) => ONLY.test(x.name)))
       conc.push(await cannon(`${s.name}, nothing kept`, `${base}/api/jobs/feed${s.qs}`, headers));
-    matches.set = keepMatches;
+    windowTexts.set = keepTexts;
     cards.set = keep;
+    // Words nobody searched in the window lately, in a window searched before: the words found
+    // in the kept texts each time (the matches' `set` still a no-op), the cards kept.
+    for (const s of scenarios.slice(2, 4).filter((x) => ONLY.test(x.name)))
+      conc.push(await cannon(`${s.name}, words not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+    matches.set = keepMatches;
     // Pages whose every fourth card (by id) is never found kept: each reads those few with the
     // check of the others.
     const getCard = cards.get.bind(cards);
@@ -656,8 +675,8 @@ try {
     }
     const ranking = rankingQuery(me, bands, undefined, rankingKeys(seeker!.id, me, bands));
     await explain(`ranking statement at ${last} jobs`, ranking.sql, ranking.params);
-    const matching = warehouseMatches(me, bands, seeker!.id);
-    await explain(`window matches 'warehouse' at ${last} jobs`, matching.sql, matching.params);
+    const texts = windowTextsOf(me, bands, seeker!.id);
+    await explain(`window texts and matches 'warehouse' at ${last} jobs`, texts.sql, texts.params);
     await get('');
     const kept = rankingsOf(ctx.db).get(rankingKey(seeker!.id, undefined))!;
     const page = rankedPageQuery(kept, seeker!.id, 0, PAGE_SIZE + 6, true);

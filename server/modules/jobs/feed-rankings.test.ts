@@ -3,9 +3,16 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
 import type { Queryable } from '../../db/client.ts';
 import { cardsOf, stampOf } from './feed-cards.ts';
-import { seekerFeed } from './feed.repo.ts';
+import { MAX_WINDOW_TEXT, seekerFeed } from './feed.repo.ts';
 import { idAt, positionOf, rankingKey, rankingSize, rankingsOf } from './feed-rankings.ts';
-import { heldNarrowing, matchesOf, narrowed } from './feed-searches.ts';
+import {
+  heldNarrowing,
+  matchesIn,
+  matchesOf,
+  narrowed,
+  textsOf,
+  type WindowTexts,
+} from './feed-searches.ts';
 
 // A seeker's kept ranking (decision 020): pages read their jobs by id from it, and it is never
 // stale. Each change below goes through a different writer (the API, moderation, plain SQL), as
@@ -486,6 +493,7 @@ describe('kept searches', () => {
     rankingsOf(t.ctx.db).clear();
     cardsOf(t.ctx.db).clear();
     matchesOf(t.ctx.db).clear();
+    textsOf(t.ctx.db).clear();
   };
 
   it('answers from the kept ranking and matches, shared by the seekers of a window, as the live statement does', async () => {
@@ -512,6 +520,24 @@ describe('kept searches', () => {
     expect(live).not.toContain(plain);
     expect(ids(await feed(other, '?q=abacus'))).toEqual(live);
     expect(live).toHaveLength(9);
+
+    // Words nobody searched in the window yet are found in its kept texts, the same for every
+    // term: a job given them by a write that skips the counters is not found until the texts
+    // are forgotten. Capitals and Devanagari are found as the live statement finds them.
+    await t.ctx.db.tx(async (q) => {
+      await q.query(`SET LOCAL session_replication_role = replica`);
+      await q.query(
+        `UPDATE jobs SET title = 'ABACUS TUTOR', description = 'गोदाम में abacus' WHERE id = $1`,
+        [plain],
+      );
+    });
+    const texts = textsOf(t.ctx.db).size;
+    for (const term of ['tutor', 'गोदाम'])
+      expect(ids(await feed(s, `?q=${encodeURIComponent(term)}`))).toEqual([]);
+    expect(textsOf(t.ctx.db).size).toBe(texts);
+    forget();
+    for (const term of ['Tutor', 'गोदाम', 'ABACUS tutor'])
+      expect(ids(await feed(s, `?q=${encodeURIComponent(term)}`)), term).toEqual([plain]);
   });
 
   it("a job's new words, a new job and a closed one reach the next search, whoever writes them", async () => {
@@ -620,7 +646,8 @@ describe('kept searches', () => {
     expect(shown).toHaveLength(10);
     rankingsOf(t.ctx.db).clear();
     matchesOf(t.ctx.db).clear();
-    // The words of a shown job change right after the matches were read, before the page is.
+    textsOf(t.ctx.db).clear();
+    // The words of a shown job change right after the window's texts were read, before the page is.
     const busy: Queryable = {
       async query<T>(sql: string, params?: unknown[], name?: string): Promise<T[]> {
         const rows = await t.ctx.db.query<T>(sql, params, name);
@@ -631,6 +658,30 @@ describe('kept searches', () => {
     };
     const page = await seekerFeed(busy, s.id, { q: 'ledger' });
     expect(page.jobs.map((j) => j.id)).toEqual(shown.slice(1));
+  });
+});
+
+describe("a window's texts over the bound", () => {
+  it('are not kept: its words are found by the database for every new term', async () => {
+    const by = await newRecruiter(t, 'Long Texts Co');
+    // Remote jobs (the category's part of the window only) whose texts come to over the bound:
+    // 1,800 characters of Devanagari each, 4,800 bytes of UTF-8.
+    const word = 'गोदाम ';
+    expect(1000 * 300 * Buffer.byteLength(word)).toBeGreaterThan(MAX_WINDOW_TEXT);
+    await t.ctx.db.query(
+      `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+       SELECT $1, 'Long ' || g, 'Long Co', 'Remote', NULL, 'full_time', '1_3', 'other',
+              repeat($2, 300) || 'needle' || g || '.', now() - g * interval '1 second'
+         FROM generate_series(1, 1000) g`,
+      [by.id, word],
+    );
+    const s = await newSeeker(t, { city_id: delhi, job_category: 'other' });
+    const texts = textsOf(t.ctx.db).size;
+    for (const g of [7, 8, 9]) {
+      const page = await feed(s, `?q=needle${g}.`);
+      expect(page.jobs.map((j) => j.title)).toEqual([`Long ${g}`]);
+    }
+    expect(textsOf(t.ctx.db).size).toBe(texts);
   });
 });
 
@@ -704,5 +755,34 @@ describe('a ranking held as bytes', () => {
     expect(heldNarrowing(db, 's|', { ...ranking }, 'q|a')).toBeUndefined();
     const none = narrowed(db, 's|', ranking, { windowVersions: '0', ids: new Set() }, 'q|b');
     expect(rankingSize(none)).toBe(0);
+  });
+});
+
+describe("a window's texts", () => {
+  const id = (n: number) => `${n}`.padStart(32, '0');
+  /** Texts as the window statement gives them: ids of 16 bytes, texts one after another. */
+  const windowOf = (texts: string[]): WindowTexts => {
+    const bytes = texts.map((x) => Buffer.from(x, 'utf8'));
+    let end = 0;
+    return {
+      windowVersions: '0',
+      ids: Buffer.concat(texts.map((_, i) => Buffer.from(id(i), 'hex'))),
+      texts: Buffer.concat(bytes),
+      ends: Int32Array.from(bytes, (b) => (end += b.length)),
+    };
+  };
+  const found = (w: WindowTexts, term: string) => [...matchesIn(w, term)].sort();
+
+  it('finds the jobs whose own text has the words, lowered, never across two texts', () => {
+    const w = windowOf(['warehouse lead warehouse', '', 'ware', 'house keeper', 'गोदाम सहायक']);
+    expect(found(w, 'warehouse')).toEqual([id(0)]);
+    expect(found(w, 'WareHouse')).toEqual([id(0)]);
+    // 'ware' + 'house keeper' are one after another, but no job has 'warehouse k'.
+    expect(found(w, 'warehouse k')).toEqual([]);
+    expect(found(w, 'house')).toEqual([id(0), id(3)]);
+    expect(found(w, 'सहायक')).toEqual([id(4)]);
+    expect(found(w, 'keeperगोदाम')).toEqual([]);
+    expect(found(w, '')).toEqual([0, 1, 2, 3, 4].map(id));
+    expect(found(windowOf([]), 'x')).toEqual([]);
   });
 });

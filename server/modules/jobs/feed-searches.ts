@@ -16,6 +16,10 @@ import { rankingSize, windowKeys, type Ranking } from './feed-rankings.ts';
 //   window is posted, closed, moderated, re-ranked or has its words changed (migration 021). Kept
 //   matches are used only with a ranking made at the same sum, and a first page checks that the
 //   ranking is still current (feed-rankings.ts), so the two are of the same jobs now.
+// - Which jobs have the words is found in this process, from the window's texts (`WindowTexts`:
+//   each job's text as PostgreSQL lowers it), kept once per window for every term: a term nobody
+//   searched in the window lately costs a scan of a few hundred kilobytes, not a read of its
+//   2,000 rows.
 // - The rest of a search (its wider section: every other job with the words) is read each time:
 //   it spans the whole catalogue, which has no counter a process could check cheaply.
 
@@ -39,9 +43,62 @@ export const matchesOf: (db: Queryable) => LRUCache<string, WindowMatches> = per
     }),
 );
 
-/** A search's key: its window (the ranking's counters but the seeker's, and the type) and words. */
+/** A window's key: the ranking's counters but the seeker's, and the type filter. */
+export const windowKey = (r: Ranking, type: string | undefined) =>
+  `${type ?? ''}|${windowKeys(r.keys).join(',')}`;
+
+/** A search's key: its window and words. */
 export const matchesKey = (r: Ranking, type: string | undefined, term: string) =>
-  `${type ?? ''}|${windowKeys(r.keys).join(',')}|${term}`;
+  `${windowKey(r, type)}|${term}`;
+
+/**
+ * The text of a window's jobs as read at `windowVersions`: each job's title, company and
+ * description joined by spaces and lowered by PostgreSQL (`lower()`, as the live statement's
+ * `LIKE` reads them), as UTF-8, one after another. Job `i` has the id at `ids[16i..16i+16]` and
+ * the text `texts[ends[i-1]..ends[i]]`.
+ */
+export interface WindowTexts {
+  windowVersions: string;
+  ids: Buffer;
+  texts: Buffer;
+  ends: Int32Array;
+}
+
+/** This database's kept window texts (per database), counted by their bytes. */
+export const textsOf: (db: Queryable) => LRUCache<string, WindowTexts> = perDatabase(
+  () =>
+    new LRUCache<string, WindowTexts>({
+      maxSize: 32 * 1024 * 1024,
+      sizeCalculation: (t) => 256 + t.ids.length + t.texts.length + t.ends.byteLength,
+      ttl: 30 * 60_000,
+    }),
+);
+
+/**
+ * The ids (32 hex digits) of the window's jobs whose text has `term`, lowered as JavaScript lowers
+ * it (as `likeEscape` does for the live statement's `LIKE '%term%'`). UTF-8 is self-synchronizing,
+ * so a byte match is a match of whole characters; a match that runs over the end of a job's text
+ * into the next one's is not a match.
+ */
+export function matchesIn(t: WindowTexts, term: string): Set<string> {
+  const ids = new Set<string>();
+  const idOf = (i: number) => t.ids.toString('hex', i * 16, i * 16 + 16);
+  const needle = Buffer.from(term.toLowerCase(), 'utf8');
+  if (needle.length === 0) {
+    for (let i = 0; i < t.ends.length; i++) ids.add(idOf(i));
+    return ids;
+  }
+  let job = 0;
+  for (let at = t.texts.indexOf(needle); at !== -1;) {
+    while (t.ends[job]! <= at) job++;
+    if (at + needle.length <= t.ends[job]!) {
+      ids.add(idOf(job));
+      // The next job's text: this one has the words.
+      at = t.texts.indexOf(needle, t.ends[job]!);
+    } else at = t.texts.indexOf(needle, at + 1);
+  }
+  return ids;
+}
 
 /** A ranking narrowed to a search's words, and the ranking it was narrowed from. */
 interface Narrowing {

@@ -23,7 +23,16 @@ import {
   type Ranking,
 } from './feed-rankings.ts';
 import { isKept, versionsSql, type KeptRow } from './feed-cards.ts';
-import { heldNarrowing, matchesKey, matchesOf, narrowed } from './feed-searches.ts';
+import {
+  heldNarrowing,
+  matchesIn,
+  matchesKey,
+  matchesOf,
+  narrowed,
+  textsOf,
+  windowKey,
+  type WindowMatches,
+} from './feed-searches.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
@@ -103,9 +112,12 @@ function readCursor(cursor: string | undefined): FeedCursor | null {
   return { section, asOf, after: score === undefined ? null : [score, created!, id!] };
 }
 
-/** A job's text has the search's words (`j.title`, `j.company`, `j.description`). */
+/** The text a search reads of a job (`j.title`, `j.company`, `j.description`), lowered. */
+const SEARCH_TEXT = `lower(j.title || ' ' || j.company || ' ' || j.description)`;
+
+/** A job's text has the search's words. */
 const wordsSql = (term: string, arg: Arg) =>
-  `lower(j.title || ' ' || j.company || ' ' || j.description) LIKE '%' || ${arg(likeEscape(term), 'text')} || '%' ESCAPE '\\'`;
+  `${SEARCH_TEXT} LIKE '%' || ${arg(likeEscape(term), 'text')} || '%' ESCAPE '\\'`;
 
 /** The columns the ranking needs, all in the covering indexes of migration 015. */
 const CANDIDATE_COLUMNS = `j.id, j.created_at, j.recruiter_id, j.job_category, j.type, j.level, j.min_salary, j.max_salary, j.city_id`;
@@ -606,12 +618,15 @@ export function rankingQuery(
 }
 
 /**
- * The statement that finds which jobs of a seeker's window have a search's words: the window's
- * two newest-first branches (at most 2 x FEED_CANDIDATES jobs, with their text), filtered by the
- * words, as one byte string of ids, with the sum of the window's counters in the same snapshot.
- * The same for every seeker of the window. Exported for the benchmark.
+ * The statement that finds which jobs of a seeker's window have a search's words, and reads the
+ * window's text for the next terms (`WindowTexts` in feed-searches.ts): the window's two
+ * newest-first branches (at most 2 x FEED_CANDIDATES jobs), each job's text lowered as the live
+ * statement's words read it; the ids of those with the words, and unless the texts come to more
+ * than `MAX_WINDOW_TEXT` bytes, every id and text and each text's length (4 bytes), all as byte
+ * strings, with the sum of the window's counters in the same snapshot. The same for every seeker
+ * of the window. Exported for the benchmark.
  */
-export function windowMatchesQuery(
+export function windowTextsQuery(
   me: FeedSeeker,
   bands: CityBands,
   type: string | undefined,
@@ -620,23 +635,82 @@ export function windowMatchesQuery(
 ): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const arg: Arg = paramList(params);
-  const columns = `j.id, j.created_at, j.title, j.company, j.description`;
+  const columns = `j.id, j.created_at, ${SEARCH_TEXT} AS text`;
   const { category, area } = branchesSql(me, bands, { type }, null, arg, columns).feedWindow();
   // A seeker with neither a category nor a city has an empty window (and every parameter must
   // appear in the statement).
   if (!category && !area) params.length = 0;
   const window =
     [category, area].filter(Boolean).join(' UNION ALL ') ||
-    'SELECT NULL::uuid AS id, NULL::text AS title, NULL::text AS company, NULL::text AS description WHERE false';
-  const sql = `SELECT (SELECT string_agg(uuid_send(j.id), ''::bytea) FROM (${window}) j WHERE ${wordsSql(term, arg)}) AS ids,
-                      ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS versions`;
+    'SELECT NULL::uuid AS id, NULL::text AS text WHERE false';
+  const small = `w.bytes <= ${arg(MAX_WINDOW_TEXT, 'int')}`;
+  // The aggregates read the same rows in the same order.
+  const sql = `SELECT w.matches, CASE WHEN ${small} THEN w.ids END AS ids,
+                      CASE WHEN ${small} THEN w.texts END AS texts,
+                      CASE WHEN ${small} THEN w.lengths END AS lengths,
+                      ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS versions
+       FROM (SELECT string_agg(uuid_send(j.id), ''::bytea)
+                      FILTER (WHERE j.text LIKE '%' || ${arg(likeEscape(term), 'text')} || '%' ESCAPE '\\') AS matches,
+                    string_agg(uuid_send(j.id), ''::bytea) AS ids,
+                    string_agg(convert_to(j.text, 'UTF8'), ''::bytea) AS texts,
+                    string_agg(int4send(octet_length(j.text)), ''::bytea) AS lengths,
+                    COALESCE(sum(octet_length(j.text)), 0) AS bytes
+               FROM (${window}) j) w`;
   return { sql, params };
 }
 
 /**
+ * The most text a window's kept texts hold (UTF-8 bytes): about 2,000 descriptions of 2 KB. A
+ * window of longer ones (a description may have 5,000 characters) has its words found by the
+ * database on every new term, as the live statement does.
+ */
+export const MAX_WINDOW_TEXT = 4 * 1024 * 1024;
+
+/**
+ * The ids (hex) of the window's jobs with the words: found in the window's kept texts when they
+ * are as new as the ranking, else read with the texts (kept for the window's next terms).
+ */
+async function windowMatches(
+  q: Queryable,
+  r: Ranking,
+  type: string | undefined,
+  term: string,
+): Promise<WindowMatches> {
+  const key = windowKey(r, type);
+  const kept = textsOf(q).get(key);
+  // Counters only grow: texts of a smaller sum are stale; a larger one says the ranking is.
+  if (kept && BigInt(kept.windowVersions) >= BigInt(r.windowVersions))
+    return { windowVersions: kept.windowVersions, ids: matchesIn(kept, term) };
+  const { sql, params } = windowTextsQuery(r.me, r.bands, type, r.keys, term);
+  const [row] = await q.query<{
+    matches: unknown;
+    ids: unknown;
+    texts: unknown;
+    lengths: unknown;
+    versions: string;
+  }>(sql, params, statementName(sql));
+  const matches = bytes(row!.matches);
+  const m: WindowMatches = { windowVersions: row!.versions, ids: new Set() };
+  for (let at = 0; at < matches.length; at += 16) m.ids.add(matches.toString('hex', at, at + 16));
+  // Null when the window's text is over the bound (an empty window gives empty bytes).
+  if (row!.lengths !== null) {
+    const lengths = bytes(row!.lengths);
+    const ends = new Int32Array(lengths.length / 4);
+    for (let i = 0, end = 0; i < ends.length; i++) ends[i] = end += lengths.readInt32BE(i * 4);
+    textsOf(q).set(key, {
+      windowVersions: row!.versions,
+      ids: bytes(row!.ids),
+      texts: bytes(row!.texts),
+      ends,
+    });
+  }
+  return m;
+}
+
+/**
  * The seeker's ranking narrowed to the jobs of its window with the search's words, from the kept
- * matches of that window (feed-searches.ts) or, when none are kept as new as the ranking, from the
- * database. Null when the matches are newer than the ranking: the ranking is stale.
+ * matches of that window (feed-searches.ts), else found in its texts. Null when those are newer
+ * than the ranking: the ranking is stale.
  */
 async function searchOf(
   q: Queryable,
@@ -646,20 +720,12 @@ async function searchOf(
 ): Promise<Ranking | null> {
   const key = matchesKey(r, opts.type, opts.q);
   let m = matchesOf(q).get(key);
-  // Counters only grow: matches of a smaller sum than the ranking's are stale, and are read again.
+  // Counters only grow: matches of a smaller sum than the ranking's are stale, and found again.
   if (!m || BigInt(m.windowVersions) < BigInt(r.windowVersions)) {
-    const { sql, params } = windowMatchesQuery(r.me, r.bands, opts.type, r.keys, opts.q);
-    const [row] = await q.query<{ ids: unknown; versions: string }>(
-      sql,
-      params,
-      statementName(sql),
-    );
-    const ids = bytes(row!.ids);
-    m = { windowVersions: row!.versions, ids: new Set() };
-    for (let at = 0; at < ids.length; at += 16) m.ids.add(ids.toString('hex', at, at + 16));
+    m = await windowMatches(q, r, opts.type, opts.q);
     matchesOf(q).set(key, m);
   }
-  return m && m.windowVersions === r.windowVersions ? narrowed(q, ranking, r, m, key) : null;
+  return m.windowVersions === r.windowVersions ? narrowed(q, ranking, r, m, key) : null;
 }
 
 // The type chips (which job types have an open job) change rarely: kept per database until a
