@@ -703,7 +703,7 @@ try {
   await db.drop();
 }
 
-/** A card in four, by the last character of its id (0, 4, 8 or c of the uuid's last hex digit). */
+/** A card in four, by the last character of its id (0, 4, 8 or d: their character codes are multiples of 4). */
 function quarter(id: string): boolean {
   return id.charCodeAt(id.length - 1) % 4 === 0;
 }

@@ -643,19 +643,24 @@ export function windowTextsQuery(
   const window =
     [category, area].filter(Boolean).join(' UNION ALL ') ||
     'SELECT NULL::uuid AS id, NULL::text AS text WHERE false';
-  const small = `w.bytes <= ${arg(MAX_WINDOW_TEXT, 'int')}`;
-  // The aggregates read the same rows in the same order.
-  const sql = `SELECT w.matches, CASE WHEN ${small} THEN w.ids END AS ids,
-                      CASE WHEN ${small} THEN w.texts END AS texts,
-                      CASE WHEN ${small} THEN w.lengths END AS lengths,
+  const bound = arg(MAX_WINDOW_TEXT, 'int');
+  const small = `w.bytes <= ${bound}`;
+  // The aggregates read the same rows in the same order: the window's, as `upto` (the bytes of
+  // text so far) counts them, so that no backend gathers more than the bound of text however long
+  // the window's descriptions are. An empty window has empty texts (kept like any other).
+  const upTo = `FILTER (WHERE j.upto <= ${bound})`;
+  const sql = `SELECT w.matches, CASE WHEN ${small} THEN COALESCE(w.ids, ''::bytea) END AS ids,
+                      CASE WHEN ${small} THEN COALESCE(w.texts, ''::bytea) END AS texts,
+                      CASE WHEN ${small} THEN COALESCE(w.lengths, ''::bytea) END AS lengths,
                       ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS versions
        FROM (SELECT string_agg(uuid_send(j.id), ''::bytea)
                       FILTER (WHERE j.text LIKE '%' || ${arg(likeEscape(term), 'text')} || '%' ESCAPE '\\') AS matches,
-                    string_agg(uuid_send(j.id), ''::bytea) AS ids,
-                    string_agg(convert_to(j.text, 'UTF8'), ''::bytea) AS texts,
-                    string_agg(int4send(octet_length(j.text)), ''::bytea) AS lengths,
-                    COALESCE(sum(octet_length(j.text)), 0) AS bytes
-               FROM (${window}) j) w`;
+                    string_agg(uuid_send(j.id), ''::bytea) ${upTo} AS ids,
+                    string_agg(convert_to(j.text, 'UTF8'), ''::bytea) ${upTo} AS texts,
+                    string_agg(int4send(octet_length(j.text)), ''::bytea) ${upTo} AS lengths,
+                    COALESCE(max(j.upto), 0) AS bytes
+               FROM (SELECT x.id, x.text, sum(octet_length(x.text)) OVER (ROWS UNBOUNDED PRECEDING) AS upto
+                       FROM (${window}) x) j) w`;
   return { sql, params };
 }
 
@@ -692,8 +697,10 @@ async function windowMatches(
   const matches = bytes(row!.matches);
   const m: WindowMatches = { windowVersions: row!.versions, ids: new Set() };
   for (let at = 0; at < matches.length; at += 16) m.ids.add(matches.toString('hex', at, at + 16));
-  // Null when the window's text is over the bound (an empty window gives empty bytes).
-  if (row!.lengths !== null) {
+  // Null when the window's text is over the bound. Texts as new or newer, set meanwhile by
+  // another request, are left in place.
+  const had = textsOf(q).get(key);
+  if (row!.lengths !== null && (!had || BigInt(had.windowVersions) < BigInt(row!.versions))) {
     const lengths = bytes(row!.lengths);
     const ends = new Int32Array(lengths.length / 4);
     for (let i = 0, end = 0; i < ends.length; i++) ends[i] = end += lengths.readInt32BE(i * 4);
