@@ -89,10 +89,22 @@ export interface CardCheck {
 export const versionsSql = (keysParam: string) =>
   `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
 
+/**
+ * The check's columns, given the statement's parameters: the sums of the cards', the ranking's and
+ * the type chips' counters, and the users with a block between them and the seeker (as
+ * `blockedAs`). Also read with the cards a span lacks (`checkAndReadQuery` in feed-rankings.ts).
+ */
+export const checkColumnsSql = (
+  cardKeys: string,
+  rankingKeys: string,
+  typeKeys: string,
+  seeker: string,
+  blockedAs = 'blocked',
+) => `${versionsSql(cardKeys)} AS cards, ${versionsSql(rankingKeys)} AS ranking,
+       ${versionsSql(typeKeys)} AS types, ${blockedWithIdsSql(seeker)}::text[] AS ${blockedAs}`;
+
 /** `checkCards`'s statement (exported for the benchmark's plan). */
-export const CHECK_SQL = `SELECT ${versionsSql('$1::text[]')} AS cards, ${versionsSql('$2::text[]')} AS ranking,
-       ${versionsSql('$3::text[]')} AS types,
-       ${blockedWithIdsSql('$4::uuid')}::text[] AS blocked`;
+export const CHECK_SQL = `SELECT ${checkColumnsSql('$1::text[]', '$2::text[]', '$3::text[]', '$4::uuid')}`;
 
 /**
  * Everything a page of kept cards needs from the database, in one snapshot: the counters of its

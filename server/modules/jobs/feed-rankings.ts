@@ -8,6 +8,7 @@ import { blockedWithIdsSql, outOfStandingIdsSql } from '../moderation/visibility
 import {
   cardsOf,
   checkCards,
+  checkColumnsSql,
   versionsSql,
   keepCard,
   keptRow,
@@ -341,10 +342,13 @@ export function checkAndReadQuery(
   const ids = arg(pad(missing.map((m) => m.id)), 'uuid[]');
   const scores = arg(pad(missing.map((m) => r.scores[m.at]!)), 'int[]');
   const sql = `SELECT c.cards, c.ranking, c.types, c.blocked_ids, p.*
-       FROM (SELECT ${versionsSql(arg(cardKeys, 'text[]'))} AS cards,
-                    ${versionsSql(arg(rankingKeys, 'text[]'))} AS ranking,
-                    ${versionsSql(arg(chipKeys, 'text[]'))} AS types,
-                    ${blockedWithIdsSql(seeker)}::text[] AS blocked_ids) c
+       FROM (SELECT ${checkColumnsSql(
+         arg(cardKeys, 'text[]'),
+         arg(rankingKeys, 'text[]'),
+         arg(chipKeys, 'text[]'),
+         seeker,
+         'blocked_ids',
+       )}) c
        LEFT JOIN LATERAL (${cardReadSql(ids, scores, seeker)}) p ON true
       ORDER BY p.ord`;
   return { sql, params };
