@@ -10,7 +10,7 @@ import { paramList, scoreSql, type Arg } from '../matching/score-sql.ts';
 import { CARD_COLUMNS, jobSideOf, presentCard, type JobRow } from './job-select.ts';
 import { recruiterShownToSql } from '../moderation/visibility.ts';
 import { openJobTypes } from './jobs.repo.ts';
-import { newestWithWords } from './search-tiers.ts';
+import { newestWithWords, rareWordsOf, rememberRarity } from './search-tiers.ts';
 import {
   bytes,
   positionOf,
@@ -53,6 +53,15 @@ export interface FeedOptions {
 }
 
 export type FeedSeeker = SeekerSide & { cityId: number | null };
+
+/** What a section's statement is asked: a search's words, the type chip, a search's window, and
+ * whether the words were found rare lately (search-tiers.ts). */
+interface SectionOptions {
+  q: string;
+  type?: string;
+  edges?: WindowEdges;
+  rare?: boolean;
+}
 export type FeedSection = 'main' | 'wider';
 
 /** Where a page starts: the section, the time the first page was read, the last row's key. */
@@ -202,11 +211,11 @@ function branchesSql(
 function scoredCandidates(
   me: FeedSeeker,
   bands: CityBands,
-  opts: { q: string; type?: string; edges?: WindowEdges },
+  opts: SectionOptions,
   section: FeedSection,
   asOf: string | null,
   arg: Arg,
-): string {
+): { ctes: string; wordsRare: string | null } {
   const { where, branch, perKey, feedWindow } = branchesSql(me, bands, opts, asOf, arg);
 
   // The seeker's preferences: their category or their area (built where used: every parameter
@@ -247,6 +256,7 @@ function scoredCandidates(
   let before = '';
   let exclude = '';
   let union = 'UNION';
+  let wordsRare: string | null = null;
   // A search looks for the words in the window the feed ranks: its main section reads never more
   // than 2 x FEED_CANDIDATES jobs, whatever the catalogue's size or the word. Every other job
   // with the words is its wider section, read in tiers bounded for every word (search-tiers.ts).
@@ -267,8 +277,10 @@ function scoredCandidates(
       where: () => `${where} AND NOT COALESCE(${inWindow()}, false)`,
       words,
       limit: WIDER_CANDIDATES,
+      rare: opts.rare,
     });
     before = `${tiers.ctes},`;
+    wordsRare = tiers.rare;
     branches.push(`(${tiers.rows})`);
   } else if (section === 'main') {
     const { category, area } = feedWindow();
@@ -288,8 +300,11 @@ function scoredCandidates(
   if (!branches.length) branches.push(branch('false', 1));
 
   const score = scoreSql(me, 'j', `(${arg(bands.points, 'int[]')})[j.city_id]`, arg);
-  return `${before} candidates AS (${branches.join(`\n ${union} `)}),
-          scored AS (SELECT j.id, j.created_at, j.recruiter_id, ${score}::int AS score FROM candidates j ${exclude})`;
+  return {
+    ctes: `${before} candidates AS (${branches.join(`\n ${union} `)}),
+          scored AS (SELECT j.id, j.created_at, j.recruiter_id, ${score}::int AS score FROM candidates j ${exclude})`,
+    wordsRare,
+  };
 }
 
 /**
@@ -334,7 +349,7 @@ export async function windowEdges(
 export function feedQuery(
   me: FeedSeeker,
   bands: CityBands,
-  opts: { q: string; type?: string; edges?: WindowEdges },
+  opts: SectionOptions,
   section: FeedSection,
   page: { asOf: string | null; after: [number, string, string] | null; limit: number },
   seekerId: string | null = null,
@@ -351,13 +366,15 @@ export function feedQuery(
   // filter → limit keeps the sorted order; the outer query sorts the page again for its joins.
   const visible = seekerId ? recruiterShownToSql('s.recruiter_id', arg(seekerId, 'uuid')) : 'true';
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
-  const sql = `WITH ${scored},
+  // A search's wider section says whether its words were rare (search-tiers.ts).
+  const rare = scored.wordsRare ? `, ${scored.wordsRare} AS words_rare` : '';
+  const sql = `WITH ${scored.ctes},
           page AS (SELECT v.id, v.created_at, v.score
                      FROM (SELECT s.id, s.created_at, s.score, ${visible} AS visible
                              FROM (SELECT * FROM scored ${keyset} ${order} OFFSET 0) s OFFSET 0) v
                     WHERE v.visible LIMIT ${arg(page.limit, 'int')})
      SELECT ${CARD_COLUMNS}, page.score, page.created_at::text AS sort_created, jc.lat AS j_lat, jc.lon AS j_lon,
-            COALESCE(${arg(page.asOf, 'timestamptz')}, now())::text AS as_of
+            COALESCE(${arg(page.asOf, 'timestamptz')}, now())::text AS as_of${rare}
        FROM page JOIN jobs j ON j.id = page.id
        LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
        LEFT JOIN recruiter_reply_stats rrs ON rrs.recruiter_id = j.recruiter_id
@@ -374,7 +391,12 @@ export function feedQuery(
 const statementName = (sql: string) =>
   `feed_${createHash('sha1').update(sql).digest('base64url').slice(0, 20)}`;
 
-type FeedRow = JobRow & { score: number; sort_created: string; as_of?: string };
+type FeedRow = JobRow & {
+  score: number;
+  sort_created: string;
+  as_of?: string;
+  words_rare?: boolean;
+};
 
 export interface SeekerFeedPage {
   /** Jobs of the seeker's category or area. */
@@ -486,7 +508,7 @@ export async function seekerFeed(
 }
 
 /** One section's page through the live statement (`feedQuery`). */
-function run(
+async function run(
   q: Queryable,
   me: FeedSeeker,
   bands: CityBands,
@@ -498,18 +520,23 @@ function run(
   edges: WindowEdges | undefined,
   limit = PAGE_SIZE + 1,
 ): Promise<FeedRow[]> {
+  const perTerm = Boolean(opts.q) && section === 'wider';
+  // Whether the words were rare lately: the order of the wider section's tiers (search-tiers.ts).
+  const rareKey = `feed:${opts.type ?? ''}:${likeEscape(opts.q)}`;
+  const rare = perTerm && rareWordsOf(q).has(rareKey);
   const { sql, params } = feedQuery(
     me,
     bands,
-    { ...opts, edges },
+    { ...opts, edges, rare },
     section,
     { asOf, after, limit },
     seekerId,
   );
   // A search's wider section is planned per term: its tiers decide at run time, but a generic plan
   // read them slower (decision 020, session 13). Every other statement has one plan for every value.
-  const perTerm = Boolean(opts.q) && section === 'wider';
-  return q.query<FeedRow>(sql, params, perTerm ? undefined : statementName(sql));
+  const rows = await q.query<FeedRow>(sql, params, perTerm ? undefined : statementName(sql));
+  if (perTerm) rememberRarity(q, rareKey, rows[0]?.words_rare);
+  return rows;
 }
 
 /**
@@ -608,7 +635,7 @@ export function rankingQuery(
   const arg: Arg = paramList(params);
   const scored = scoredCandidates(me, bands, { q: '', type }, 'main', null, arg);
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
-  const sql = `WITH ${scored}
+  const sql = `WITH ${scored.ctes}
      SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
             now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,

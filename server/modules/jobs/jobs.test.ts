@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { FEED_CANDIDATES, WIDER_CANDIDATES } from './feed.repo.ts';
-import { farHits, SEARCH_WALK } from './search-tiers.ts';
+import { farHits, RARE_CAP, rareWordsOf, SEARCH_WALK } from './search-tiers.ts';
 import {
   cityId,
   markOnboarded,
@@ -584,19 +584,36 @@ describe('pagination', () => {
                              || CASE WHEN g % $4::int = 0 THEN ' midword' ELSE '' END,
                 'Catalogue', 'Delhi', $2::int, 'full_time', 'entry', 'finance_accounting', 'd',
                 now() - g * interval '1 minute'
-           FROM generate_series(1, $3::int) g
+           -- Oldest first, as jobs are posted: a read in the table's order meets the oldest first.
+           FROM generate_series($3::int, 1, -1) g
          RETURNING id, split_part(title, ' ', 2)::int AS g`,
         [r.id, delhi, count, every],
       );
+      // With the table's statistics, the index's matches are read in the table's order.
+      await p.ctx.db.query('ANALYZE jobs');
       const id = new Map(jobs.map((j) => [j.g, j.id]));
-      const wider = async (word: string) => {
-        const found = await walk(p, s, `/api/jobs/feed?q=${word}`);
+      const wider = async (word: string, between?: () => Promise<void>) => {
+        const found = await walk(p, s, `/api/jobs/feed?q=${word}`, between);
         expect(found.main).toEqual([]);
         return found.ids;
       };
       const gs = (list: number[]) => list.map((g) => id.get(g));
       // Rare: found through the trigram index, newest first.
       expect(await wider('rareword')).toEqual(gs([count - 100, count]));
+      // Found rare, the word is remembered, and its next search reads the index first: the same.
+      const words = rareWordsOf(p.ctx.db);
+      expect([...words.keys()]).toEqual(['feed::rareword']);
+      expect(await wider('rareword')).toEqual(gs([count - 100, count]));
+      // A word no job has is as rare as a word gets.
+      expect(await wider('nowordlikethis')).toEqual([]);
+      expect(words.has('feed::nowordlikethis')).toBe(true);
+      // A word remembered rare that is not (every job has it, more than RARE_CAP), on every
+      // page: the walks still decide, and none of the index's matches is among the section's.
+      expect(count).toBeGreaterThan(RARE_CAP);
+      const stale = async () => void words.set('feed::job', true);
+      await stale();
+      const common = Array.from({ length: WIDER_CANDIDATES }, (_, i) => i + 1);
+      expect(await wider('job', stale)).toEqual(gs(common));
       // Middling: more matches in the first walk than farHits(...), fewer than a section: the
       // walk goes on, and finds the older ones too.
       const mid = Array.from({ length: Math.floor(count / every) }, (_, i) => (i + 1) * every);
@@ -604,9 +621,10 @@ describe('pagination', () => {
         farHits(WIDER_CANDIDATES),
       );
       expect(await wider('midword')).toEqual(gs(mid));
-      // Common: the newest WIDER_CANDIDATES of them.
-      const common = Array.from({ length: WIDER_CANDIDATES }, (_, i) => i + 1);
+      // Common: the newest WIDER_CANDIDATES of them; remembered rare before, forgotten now.
+      await stale();
       expect(await wider('job')).toEqual(gs(common));
+      expect(words.has('feed::job')).toBe(false);
     } finally {
       await p.close();
     }

@@ -19,7 +19,7 @@ import { mediaUrl } from '../../lib/media-url.ts';
 import { outOfStandingIdsSql, publicJobSql } from '../moderation/visibility.ts';
 import { isUuid } from '../jobs/jobs.repo.ts';
 import { likeEscape } from '../jobs/feed.repo.ts';
-import { newestWithWords } from '../jobs/search-tiers.ts';
+import { newestWithWords, rareWordsOf, rememberRarity } from '../jobs/search-tiers.ts';
 import { cityById, cityBySlug, citiesById, type PublicCity } from './city-slugs.ts';
 
 // What a visitor may read (decision 027). Every list is a keyset page over a partial index of
@@ -148,10 +148,12 @@ export async function publicJobs(q: Queryable, query: PublicJobsQuery): Promise<
       `(j.created_at, j.id) < (${arg(after[0], 'timestamptz')}, ${arg(after[1], 'uuid')})`,
     );
   const limit = PAGE_SIZE + 1;
-  const card = `SELECT ${CARD_COLUMNS}
+  const card = (extra = '') => `SELECT ${CARD_COLUMNS}${extra}
        FROM jobs j LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id`;
   const newest = `ORDER BY j.created_at DESC, j.id DESC LIMIT ${limit}`;
-  let sql = `${card} WHERE ${where.join(' AND ')} ${newest}`;
+  let sql = `${card()} WHERE ${where.join(' AND ')} ${newest}`;
+  // Whether the words were rare lately: the order of their tiers (search-tiers.ts).
+  const rareKey = `public:${category ?? ''}:${cityId ?? ''}:${words.join('\u0000')}`;
   if (words.length) {
     // Words read in tiers bounded for every word (search-tiers.ts): anyone can search here.
     const tiers = newestWithWords({
@@ -160,11 +162,13 @@ export async function publicJobs(q: Queryable, query: PublicJobsQuery): Promise<
       where: () => where.join(' AND '),
       words: matching,
       limit,
+      rare: rareWordsOf(q).has(rareKey),
     });
     sql = `WITH ${tiers.ctes}, found AS (${tiers.rows})
-      ${card} JOIN found f ON f.id = j.id ${newest}`;
+      ${card(`, ${tiers.rare} AS words_rare`)} JOIN found f ON f.id = j.id ${newest}`;
   }
-  const rows = await q.query<CardRow>(sql, params);
+  const rows = await q.query<CardRow & { words_rare?: boolean }>(sql, params);
+  if (words.length) rememberRarity(q, rareKey, rows[0]?.words_rare);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, type TestUser } from '../../test/users.ts';
 import { forgetPublicStats } from './public.repo.ts';
-import { SEARCH_WALK } from '../jobs/search-tiers.ts';
+import { RARE_CAP, rareWordsOf, SEARCH_WALK } from '../jobs/search-tiers.ts';
 
 // The public pages' API, sitemap and robots (issue 17, decision 027), over HTTP against a real
 // database: what a visitor without an account may read, and what they may not.
@@ -509,23 +509,39 @@ describe('public search over a large catalogue', () => {
          SELECT $1, 'Job ' || g || CASE WHEN g > $3::int - 25 THEN ' Zyxwarehouse' ELSE '' END,
                 'Catalogue Co', 'Pune', $2::int, 'full_time', '1_3', 'operations_admin', 'd',
                 now() - g * interval '1 minute'
-           FROM generate_series(1, $3::int) g
+           -- Oldest first, as jobs are posted: a read in the table's order meets the oldest first.
+           FROM generate_series($3::int, 1, -1) g
          RETURNING id, split_part(title, ' ', 2)::int AS g`,
         [r.id, city, count],
       );
       const rare = made.filter((j) => j.g > count - 25).sort((a, b) => a.g - b.g);
-      const seen: string[] = [];
-      let cursor: string | null = null;
-      do {
-        const res = await p.app.inject({
-          url: `/api/public/jobs?q=zyxwarehouse${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        const page = res.json() as Page;
-        seen.push(...page.jobs.map((j) => j.id));
-        cursor = page.nextCursor;
-      } while (cursor);
-      expect(seen).toEqual(rare.map((j) => j.id));
+      const search = async (word: string, pages = Infinity) => {
+        const seen: string[] = [];
+        let cursor: string | null = null;
+        do {
+          const res = await p.app.inject({
+            url: `/api/public/jobs?q=${word}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          });
+          expect(res.statusCode, res.body).toBe(200);
+          const page = res.json() as Page;
+          seen.push(...page.jobs.map((j) => j.id));
+          cursor = page.nextCursor;
+        } while (cursor && --pages > 0);
+        return seen;
+      };
+      expect(await search('zyxwarehouse')).toEqual(rare.map((j) => j.id));
+      // Found rare, the word is remembered, and its next search reads the index first: the same
+      // jobs in the same order.
+      const words = rareWordsOf(p.ctx.db);
+      expect([...words.keys()]).toEqual(['public:::zyxwarehouse']);
+      expect(await search('zyxwarehouse')).toEqual(rare.map((j) => j.id));
+      // A word remembered rare that is not (every job has it, more than RARE_CAP): still the
+      // newest jobs, and no longer remembered.
+      expect(count).toBeGreaterThan(RARE_CAP);
+      words.set('public:::job', true);
+      const newest = made.sort((a, b) => a.g - b.g).slice(0, 40);
+      expect(await search('job', 2)).toEqual(newest.map((j) => j.id));
+      expect(words.has('public:::job')).toBe(false);
     } finally {
       await p.close();
     }
