@@ -533,7 +533,9 @@ async function run(
     seekerId,
   );
   // A search's wider section is planned per term: its tiers decide at run time, but a generic plan
-  // read them slower (decision 020, session 13). Every other statement has one plan for every value.
+  // read them slower (decision 020, session 13; a rare word's generic plan, tried in session 16,
+  // ANDed a bitmap of every open job into its index read). Every other statement has one plan
+  // for every value.
   const rows = await q.query<FeedRow>(sql, params, perTerm ? undefined : statementName(sql));
   if (perTerm) rememberRarity(q, rareKey, rows[0]?.words_rare);
   return rows;

@@ -76,7 +76,14 @@ export function newestWithWords(p: {
          WHERE ${p.where()}${gate} ${newest} LIMIT ${jobs}) j
        WHERE ${p.words()} ${newest} LIMIT ${p.limit}`;
   const ctes = [
-    ...(p.rare ? [`${first} AS MATERIALIZED (${fromIndex('')})`] : []),
+    // The words alone behind the fence, the rest filtered after: the trigram index is the only
+    // one the planner can use, whatever it guesses of the other conditions.
+    ...(p.rare
+      ? [
+          `${first} AS MATERIALIZED (SELECT ${p.columns} FROM (
+        SELECT j.* FROM jobs j WHERE ${p.words()} OFFSET 0) j WHERE ${p.where()})`,
+        ]
+      : []),
     `${near} AS MATERIALIZED (${walk(SEARCH_WALK, walked)})`,
     `${far} AS MATERIALIZED (${walk(
       SEARCH_WALK_FAR,
