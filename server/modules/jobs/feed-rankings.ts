@@ -19,7 +19,7 @@ import {
 } from './feed-cards.ts';
 import { CARD_COLUMNS, type JobRow } from './job-select.ts';
 import { JOB_TYPES } from '#shared/picklists.ts';
-import type { FeedSeeker } from './feed.repo.ts';
+import type { FeedSeeker, WindowBounds } from './feed.repo.ts';
 
 // A seeker's ranked main feed, kept (decision 020, "A seeker's ranking, kept"). Ranking the
 // ~2,000 candidates of the seeker's category and area is most of a page's cost; the result is
@@ -51,6 +51,8 @@ export interface Ranking {
   /** The sum of its window's counters (`keys` but the seeker's) when it was made: a search's kept
    * matches of the same window and sum are of the same jobs (feed-searches.ts). */
   windowVersions: string;
+  /** Where its window ends, read with it: a search's wider section starts there. */
+  edges: WindowBounds;
   /** What it was ranked for: the seeker's side and area (the cards' reasons come from these). */
   me: FeedSeeker;
   bands: CityBands;

@@ -59,7 +59,7 @@ export type FeedSeeker = SeekerSide & { cityId: number | null };
 interface SectionOptions {
   q: string;
   type?: string;
-  edges?: WindowEdges;
+  edges?: WindowBounds;
   rare?: boolean;
 }
 export type FeedSection = 'main' | 'wider';
@@ -135,15 +135,22 @@ const NEWEST = 'ORDER BY j.created_at DESC, j.id DESC';
 /** A job where the feed's window ends: its `created_at` (as PostgreSQL prints it) and id. */
 type Edge = [string, string];
 
+const splitEdge = (e: string | null): Edge | null => (e ? (e.split('|') as Edge) : null);
+
 /**
- * Where a search's window ends (`windowEdges`): the oldest job of the newest `FEED_CANDIDATES` of
- * the seeker's category and of their area (null when the key holds fewer: all of it is in the
- * window), and the time they were read, which the search's pages then read up to.
+ * Where a search's window ends: the oldest job of the newest `FEED_CANDIDATES` of the seeker's
+ * category and of their area (null when the key holds fewer: all of it is in the window). Read by
+ * `windowEdges`, or kept with the ranking that read the same window (`rankingQuery`).
  */
-export interface WindowEdges {
-  asOf: string;
+export interface WindowBounds {
   category: Edge | null;
   area: Edge | null;
+}
+
+/** A window's edges as `windowEdges` reads them, with the time read, which the search's pages
+ * then read up to. */
+export interface WindowEdges extends WindowBounds {
+  asOf: string;
 }
 
 /**
@@ -336,8 +343,7 @@ export async function windowEdges(
     params,
     statementName(sql),
   );
-  const split = (e: string | null): Edge | null => (e ? (e.split('|') as Edge) : null);
-  return { asOf: row!.as_of, category: split(row!.category), area: split(row!.area) };
+  return { asOf: row!.as_of, category: splitEdge(row!.category), area: splitEdge(row!.area) };
 }
 
 /**
@@ -424,7 +430,7 @@ export async function seekerFeed(
   let asOf = cursor?.asOf ?? null;
   let main: Array<FeedRow | KeptRow> = [];
   let more = false;
-  let edges: WindowEdges | undefined;
+  let edges: WindowBounds | undefined;
   if (kept) {
     ({ me, bands, asOf } = kept.ranking);
     main = kept.rows;
@@ -433,8 +439,9 @@ export async function seekerFeed(
     me = await seekerSide(q, seekerId);
     bands = await cityBands(q, me.cityId);
     if (opts.q) {
-      edges = await windowEdges(q, me, bands, opts, asOf);
-      asOf = edges.asOf;
+      const read = await windowEdges(q, me, bands, opts, asOf);
+      edges = read;
+      asOf = read.asOf;
     }
     if (inMain) {
       const rows = await run(
@@ -476,12 +483,19 @@ export async function seekerFeed(
     };
   }
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
-  // whether there is a next page). A search's is outside its window, whose edges are read first:
-  // from a kept ranking just checked current, the window is as it is now, so they are read now
-  // (the ranking's own time may be half an hour old, and the wider section spans every job).
+  // whether there is a next page). A search's is outside its window, up to now: the ranking's own
+  // time may be half an hour old, and the wider section spans every job. A kept ranking was just
+  // checked current, so its window is as it was ranked, and so are the edges read with it; else
+  // they are read now.
   if (opts.q && !edges) {
-    edges = await windowEdges(q, me, bands, opts, null);
-    asOf = edges.asOf;
+    if (kept) {
+      edges = kept.ranking.edges;
+      asOf = null;
+    } else {
+      const now = await windowEdges(q, me, bands, opts, null);
+      edges = now;
+      asOf = now.asOf;
+    }
   }
   const room = PAGE_SIZE - main.length;
   const rows = await run(
@@ -517,7 +531,7 @@ async function run(
   section: FeedSection,
   asOf: string | null,
   after: FeedCursor['after'],
-  edges: WindowEdges | undefined,
+  edges: WindowBounds | undefined,
   limit = PAGE_SIZE + 1,
 ): Promise<FeedRow[]> {
   const perTerm = Boolean(opts.q) && section === 'wider';
@@ -609,9 +623,12 @@ async function makeRanking(
     as_of: string;
     versions: string;
     window_versions: string;
+    category_edge: string | null;
+    area_edge: string | null;
   }>(sql, params, statementName(sql));
   return {
     asOf: row!.as_of,
+    edges: { category: splitEdge(row!.category_edge), area: splitEdge(row!.area_edge) },
     keys,
     versions: row!.versions,
     windowVersions: row!.window_versions,
@@ -637,11 +654,27 @@ export function rankingQuery(
   const arg: Arg = paramList(params);
   const scored = scoredCandidates(me, bands, { q: '', type }, 'main', null, arg);
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
+  // The window's edges, as `windowEdges` reads them, from the same candidates: a branch that came
+  // back full ends at its oldest job. The area's branch is the other categories' jobs.
+  const edge = (of: string | null) => {
+    if (of === null) return 'NULL::text';
+    const branch = `FROM candidates c WHERE ${of}`;
+    return `(SELECT c.created_at::text || '|' || c.id ${branch}
+                AND (SELECT count(*) ${branch}) = ${FEED_CANDIDATES}
+              ORDER BY c.created_at, c.id LIMIT 1)`;
+  };
+  const category = me.jobCategory ? `c.job_category = ${arg(me.jobCategory, 'text')}` : null;
+  const area = !bands.near.length
+    ? null
+    : me.jobCategory
+      ? `c.job_category <> ${arg(me.jobCategory, 'text')}`
+      : 'true';
   const sql = `WITH ${scored.ctes}
      SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
             now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,
-            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions
+            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions,
+            ${edge(category)} AS category_edge, ${edge(area)} AS area_edge
        FROM scored`;
   return { sql, params };
 }

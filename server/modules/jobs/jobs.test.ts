@@ -570,6 +570,35 @@ describe('pagination', () => {
     }
   }, 60_000);
 
+  it("a search's window ends in the seeker's area too: the older jobs there are in its wider section", async () => {
+    // FEED_CANDIDATES + 5 jobs in the seeker's city, of another category: the area's branch of
+    // the window holds the newest FEED_CANDIDATES, and a search's wider section starts where it
+    // ends (read with the ranking the search's main section comes from).
+    const count = FEED_CANDIDATES + 5;
+    const { p, r, s } = await appWithSeeker('Area');
+    try {
+      const made = await p.ctx.db.query<{ id: string; g: number }>(
+        `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
+         SELECT $1, 'Job ' || g || CASE WHEN g IN (1, $3::int - 1, $3::int) THEN ' needle' ELSE '' END,
+                'Area', 'Bengaluru', $2::int, 'full_time', 'entry', 'other', 'd',
+                now() - g * interval '1 minute'
+           FROM generate_series($3::int, 1, -1) g
+         RETURNING id, split_part(title, ' ', 2)::int AS g`,
+        [r.id, blr, count],
+      );
+      const id = (g: number) => made.find((j) => j.g === g)!.id;
+      const res = await p.app.inject({
+        url: '/api/jobs/feed?q=needle',
+        headers: { cookie: s.cookie },
+      });
+      const search = res.json();
+      expect(search.jobs.map((j: { id: string }) => j.id)).toEqual([id(1)]);
+      expect(search.wider.map((j: { id: string }) => j.id)).toEqual([id(count - 1), id(count)]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it("a search's wider section finds the newest jobs with a word however rare it is", async () => {
     // More jobs outside the seeker's window (another category, a city far away) than a search
     // walks before it looks at how common its word is (SEARCH_WALK), newest first: a rare word
