@@ -51,8 +51,9 @@ export interface Ranking {
   /** The sum of its window's counters (`keys` but the seeker's) when it was made: a search's kept
    * matches of the same window and sum are of the same jobs (feed-searches.ts). */
   windowVersions: string;
-  /** Where its window ends, read with it: a search's wider section starts there. */
-  edges: WindowBounds;
+  /** Where its window ends, once a search's wider section has read it (`windowEdges`): it holds
+   * while the ranking does. One holder, shared by the rankings narrowed from this one. */
+  edges: { bounds?: WindowBounds };
   /** What it was ranked for: the seeker's side and area (the cards' reasons come from these). */
   me: FeedSeeker;
   bands: CityBands;

@@ -140,7 +140,7 @@ const splitEdge = (e: string | null): Edge | null => (e ? (e.split('|') as Edge)
 /**
  * Where a search's window ends: the oldest job of the newest `FEED_CANDIDATES` of the seeker's
  * category and of their area (null when the key holds fewer: all of it is in the window). Read by
- * `windowEdges`, or kept with the ranking that read the same window (`rankingQuery`).
+ * `windowEdges`, and kept with the ranking of that window once read (`Ranking.edges`).
  */
 export interface WindowBounds {
   category: Edge | null;
@@ -485,17 +485,14 @@ export async function seekerFeed(
   // The main feed ends on this page: the wider section fills the rest of it (one more row says
   // whether there is a next page). A search's is outside its window, up to now: the ranking's own
   // time may be half an hour old, and the wider section spans every job. A kept ranking was just
-  // checked current, so its window is as it was ranked, and so are the edges read with it; else
-  // they are read now.
+  // checked current, so its window is as it was ranked: the edges read with it once hold for as
+  // long as it does (read at most once per ranking, not per search).
   if (opts.q && !edges) {
-    if (kept) {
-      edges = kept.ranking.edges;
-      asOf = null;
-    } else {
-      const now = await windowEdges(q, me, bands, opts, null);
-      edges = now;
-      asOf = now.asOf;
-    }
+    const held = kept?.ranking.edges;
+    const read = held?.bounds ? null : await windowEdges(q, me, bands, opts, null);
+    if (held && read) held.bounds = { category: read.category, area: read.area };
+    edges = held?.bounds ?? read!;
+    asOf = read?.asOf ?? null;
   }
   const room = PAGE_SIZE - main.length;
   const rows = await run(
@@ -623,12 +620,10 @@ async function makeRanking(
     as_of: string;
     versions: string;
     window_versions: string;
-    category_edge: string | null;
-    area_edge: string | null;
   }>(sql, params, statementName(sql));
   return {
     asOf: row!.as_of,
-    edges: { category: splitEdge(row!.category_edge), area: splitEdge(row!.area_edge) },
+    edges: {},
     keys,
     versions: row!.versions,
     windowVersions: row!.window_versions,
@@ -654,27 +649,11 @@ export function rankingQuery(
   const arg: Arg = paramList(params);
   const scored = scoredCandidates(me, bands, { q: '', type }, 'main', null, arg);
   const order = 'ORDER BY score DESC, created_at DESC, id DESC';
-  // The window's edges, as `windowEdges` reads them, from the same candidates: a branch that came
-  // back full ends at its oldest job. The area's branch is the other categories' jobs.
-  const edge = (of: string | null) => {
-    if (of === null) return 'NULL::text';
-    const branch = `FROM candidates c WHERE ${of}`;
-    return `(SELECT c.created_at::text || '|' || c.id ${branch}
-                AND (SELECT count(*) ${branch}) = ${FEED_CANDIDATES}
-              ORDER BY c.created_at, c.id LIMIT 1)`;
-  };
-  const category = me.jobCategory ? `c.job_category = ${arg(me.jobCategory, 'text')}` : null;
-  const area = !bands.near.length
-    ? null
-    : me.jobCategory
-      ? `c.job_category <> ${arg(me.jobCategory, 'text')}`
-      : 'true';
   const sql = `WITH ${scored.ctes}
      SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
             now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,
-            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions,
-            ${edge(category)} AS category_edge, ${edge(area)} AS area_edge
+            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions
        FROM scored`;
   return { sql, params };
 }

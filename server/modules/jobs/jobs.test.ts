@@ -573,27 +573,42 @@ describe('pagination', () => {
   it("a search's window ends in the seeker's area too: the older jobs there are in its wider section", async () => {
     // FEED_CANDIDATES + 5 jobs in the seeker's city, of another category: the area's branch of
     // the window holds the newest FEED_CANDIDATES, and a search's wider section starts where it
-    // ends (read with the ranking the search's main section comes from).
+    // ends (read once, then kept with the ranking the search's main section comes from).
     const count = FEED_CANDIDATES + 5;
     const { p, r, s } = await appWithSeeker('Area');
     try {
       const made = await p.ctx.db.query<{ id: string; g: number }>(
         `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description, created_at)
-         SELECT $1, 'Job ' || g || CASE WHEN g IN (1, $3::int - 1, $3::int) THEN ' needle' ELSE '' END,
+         SELECT $1, 'Job ' || g || CASE WHEN g IN (1, $4::int, $3::int - 1, $3::int) THEN ' needle' ELSE '' END,
                 'Area', 'Bengaluru', $2::int, 'full_time', 'entry', 'other', 'd',
                 now() - g * interval '1 minute'
            FROM generate_series($3::int, 1, -1) g
          RETURNING id, split_part(title, ' ', 2)::int AS g`,
-        [r.id, blr, count],
+        [r.id, blr, count, FEED_CANDIDATES],
       );
       const id = (g: number) => made.find((j) => j.g === g)!.id;
-      const res = await p.app.inject({
-        url: '/api/jobs/feed?q=needle',
-        headers: { cookie: s.cookie },
+      const search = async () => {
+        const res = await p.app.inject({
+          url: '/api/jobs/feed?q=needle',
+          headers: { cookie: s.cookie },
+        });
+        const body = res.json() as { jobs: { id: string }[]; wider: { id: string }[] };
+        return { main: body.jobs.map((j) => j.id), wider: body.wider.map((j) => j.id) };
+      };
+      const first = { main: [id(1), id(FEED_CANDIDATES)], wider: [id(count - 1), id(count)] };
+      expect(await search()).toEqual(first);
+      // The second search reads the edges kept with the ranking of the first.
+      expect(await search()).toEqual(first);
+      // A newer job there moves the window's edge: the oldest job of the window is now outside.
+      await p.ctx.db.query(
+        `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category, description)
+         VALUES ($1, 'Newest', 'Area', 'Bengaluru', $2, 'full_time', 'entry', 'other', 'd')`,
+        [r.id, blr],
+      );
+      expect(await search()).toEqual({
+        main: [id(1)],
+        wider: [id(FEED_CANDIDATES), id(count - 1), id(count)],
       });
-      const search = res.json();
-      expect(search.jobs.map((j: { id: string }) => j.id)).toEqual([id(1)]);
-      expect(search.wider.map((j: { id: string }) => j.id)).toEqual([id(count - 1), id(count)]);
     } finally {
       await p.close();
     }
