@@ -256,6 +256,49 @@ describe("a seeker's kept ranking", () => {
     expect((await feed(s)).jobs.map((j) => j.id)).not.toEqual(expect.arrayContaining([finance[0]]));
   });
 
+  it('preferences written while a ranking is made are never taken for the ones it ranked', async () => {
+    // More than a page of software jobs in Bengaluru rank above the finance ones there for a
+    // software seeker, and below them for a finance one.
+    await seed(25, 'software_development', blr);
+    await seed(5, 'finance_accounting', blr);
+    const finance = (
+      await t.ctx.db.query<{ id: string }>(
+        `SELECT id FROM jobs WHERE job_category = 'finance_accounting' AND status = 'open'`,
+      )
+    ).map((r) => r.id);
+    const s = await seeker();
+    // The seeker's side is read, then the category changes before the ranking's own statement
+    // reads the counters (another request writing the profile in between).
+    let race = true;
+    const db = t.ctx.db;
+    const racing: Queryable = Object.create(db, {
+      query: {
+        value: async (sql: string, params?: unknown[], name?: string) => {
+          const rows = await db.query(sql, params, name);
+          if (race && name === 'feed_seeker_side') {
+            race = false;
+            await db.query(
+              `UPDATE seeker_profiles SET job_category = 'finance_accounting' WHERE user_id = $1`,
+              [s.id],
+            );
+          }
+          return rows;
+        },
+      },
+    });
+    const first = await seekerFeed(racing, s.id, { q: '' });
+    expect(race).toBe(false);
+    // That page may be of the preferences before; the next one is of the new ones.
+    expect(first.jobs.map((j) => j.id)).not.toEqual(expect.arrayContaining([finance[0]]));
+    const next = await seekerFeed(racing, s.id, { q: '' });
+    expect(
+      next.jobs
+        .slice(0, finance.length)
+        .map((j) => j.id)
+        .sort(),
+    ).toEqual([...finance].sort());
+  });
+
   it('a later page whose ranking is not here (another process) comes from the live statement, the same pages', async () => {
     const s = await seeker();
     const walk = async (forget: boolean) => {

@@ -75,24 +75,30 @@ interface FeedCursor {
 export const likeEscape = (term: string) => term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function seekerSide(q: Queryable, seekerId: string): Promise<FeedSeeker> {
-  const [s] = await q.query<FeedSeeker>(
+  return (await seekerSideAndVersion(q, seekerId)).me;
+}
+
+/**
+ * The seeker's side, and their preferences' change counter (`seeker:<id>`, migration 019) read in
+ * the same snapshot: a ranking made from this side compares it with the counter its own statement
+ * reads, so preferences written in between are never taken for the ones it ranked.
+ */
+async function seekerSideAndVersion(
+  q: Queryable,
+  seekerId: string,
+): Promise<{ me: FeedSeeker; version: string }> {
+  // One row even without a profile (every preference null).
+  const [row] = await q.query<FeedSeeker & { version: string }>(
     `SELECT sp.job_category AS "jobCategory", sp.job_type AS "jobType", sp.experience_range AS "experienceRange",
-            sp.salary_range AS "salaryRange", c.lat, c.lon, c.id AS "cityId"
-       FROM seeker_profiles sp LEFT JOIN cities c ON c.id = sp.city_id WHERE sp.user_id = $1`,
+            sp.salary_range AS "salaryRange", c.lat, c.lon, c.id AS "cityId", v.version
+       FROM (SELECT ${versionsSql("ARRAY['seeker:' || $1::uuid]")} AS version) v
+       LEFT JOIN seeker_profiles sp ON sp.user_id = $1
+       LEFT JOIN cities c ON c.id = sp.city_id`,
     [seekerId],
     'feed_seeker_side',
   );
-  return (
-    s ?? {
-      jobCategory: null,
-      jobType: null,
-      experienceRange: null,
-      salaryRange: null,
-      lat: null,
-      lon: null,
-      cityId: null,
-    }
-  );
+  const { version, ...me } = row!;
+  return { me, version };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -548,6 +554,8 @@ async function run(
   // ANDed a bitmap of every open job into its index read). Every other statement has one plan
   // for every value.
   const rows = await q.query<FeedRow>(sql, params, perTerm ? undefined : statementName(sql));
+  // No rows says nothing: the visibility rules apply after the words (a suspended recruiter's
+  // matches are found, then hidden).
   if (perTerm) rememberRarity(q, rareKey, rows[0]?.words_rare);
   return rows;
 }
@@ -610,7 +618,7 @@ async function makeRanking(
   seekerId: string,
   type: string | undefined,
 ): Promise<Ranking> {
-  const me = await seekerSide(q, seekerId);
+  const { me, version } = await seekerSideAndVersion(q, seekerId);
   const bands = await cityBands(q, me.cityId);
   const keys = rankingKeys(seekerId, me, bands);
   const { sql, params } = rankingQuery(me, bands, type, keys);
@@ -620,12 +628,15 @@ async function makeRanking(
     as_of: string;
     versions: string;
     window_versions: string;
+    seeker_version: string;
   }>(sql, params, statementName(sql));
   return {
     asOf: row!.as_of,
     edges: {},
     keys,
-    versions: row!.versions,
+    // Preferences written between the two statements: this ranking is of the ones before, so it
+    // is never taken for current (the next first page ranks again).
+    versions: row!.seeker_version === version ? row!.versions : 'stale',
     windowVersions: row!.window_versions,
     me,
     bands,
@@ -653,7 +664,8 @@ export function rankingQuery(
      SELECT string_agg(uuid_send(id), ''::bytea ${order}) AS ids,
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
             now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,
-            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions
+            ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions,
+            ${versionsSql(arg(keys.slice(0, 1), 'text[]'))} AS seeker_version
        FROM scored`;
   return { sql, params };
 }

@@ -76,14 +76,10 @@ export function newestWithWords(p: {
          WHERE ${p.where()}${gate} ${newest} LIMIT ${jobs}) j
        WHERE ${p.words()} ${newest} LIMIT ${p.limit}`;
   const ctes = [
-    // The words alone behind the fence, the rest filtered after: the trigram index is the only
-    // one the planner can use, whatever it guesses of the other conditions.
-    ...(p.rare
-      ? [
-          `${first} AS MATERIALIZED (SELECT ${p.columns} FROM (
-        SELECT j.* FROM jobs j WHERE ${p.words()} OFFSET 0) j WHERE ${p.where()})`,
-        ]
-      : []),
+    // As the index tier reads it: planned per term, the planner may AND another index into it
+    // (a city's, a category's) when that narrows it. (Not the words alone behind the fence: a word
+    // common in the table but rare under the caller's conditions then read every row with it.)
+    ...(p.rare ? [`${first} AS MATERIALIZED (${fromIndex('')})`] : []),
     `${near} AS MATERIALIZED (${walk(SEARCH_WALK, walked)})`,
     `${far} AS MATERIALIZED (${walk(
       SEARCH_WALK_FAR,
@@ -110,9 +106,9 @@ export function newestWithWords(p: {
 }
 
 /** Remembers what a statement of `newestWithWords` found about its words (its `rare` column;
- * no rows at all: no match, so rare). */
+ * undefined, when the caller cannot tell, changes nothing). */
 export function rememberRarity(db: object, key: string, rare: boolean | undefined) {
   const words = rareWordsOf(db);
-  if (rare ?? true) words.set(key, true);
-  else words.delete(key);
+  if (rare === true) words.set(key, true);
+  else if (rare === false) words.delete(key);
 }

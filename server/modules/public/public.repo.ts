@@ -168,7 +168,9 @@ export async function publicJobs(q: Queryable, query: PublicJobsQuery): Promise<
       ${card(`, ${tiers.rare} AS words_rare`)} JOIN found f ON f.id = j.id ${newest}`;
   }
   const rows = await q.query<CardRow & { words_rare?: boolean }>(sql, params);
-  if (words.length) rememberRarity(q, rareKey, rows[0]?.words_rare);
+  // Learned from first pages only (a later page's walk starts at its cursor, where fewer matches
+  // are left); no rows there is no match at all, so rare (the list's rules are in `where`).
+  if (words.length && !after) rememberRarity(q, rareKey, rows[0]?.words_rare ?? true);
   const page = rows.slice(0, PAGE_SIZE);
   const last = page.at(-1);
   return {

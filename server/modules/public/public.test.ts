@@ -535,6 +535,9 @@ describe('public search over a large catalogue', () => {
       const words = rareWordsOf(p.ctx.db);
       expect([...words.keys()]).toEqual(['public:::zyxwarehouse']);
       expect(await search('zyxwarehouse')).toEqual(rare.map((j) => j.id));
+      // A word no job has is as rare as a word gets (the list's rules are in its statement).
+      expect(await search('nowordlikethis')).toEqual([]);
+      expect(words.has('public:::nowordlikethis')).toBe(true);
       // A word remembered rare that is not (every job has it, more than RARE_CAP): still the
       // newest jobs, and no longer remembered.
       expect(count).toBeGreaterThan(RARE_CAP);
