@@ -98,6 +98,15 @@ async function seed(count: number, category: string, city: number | null): Promi
   );
 }
 
+/** Five finance jobs in Bengaluru, and the ids of every open finance job. */
+async function seedFinance(): Promise<string[]> {
+  await seed(5, 'finance_accounting', blr);
+  const rows = await t.ctx.db.query<{ id: string }>(
+    `SELECT id FROM jobs WHERE job_category = 'finance_accounting' AND status = 'open'`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** `by` edits their job through the API (its status, when `url` ends in `/status`). */
 const editJob = (
   by: TestUser,
@@ -217,12 +226,7 @@ describe("a seeker's kept ranking", () => {
   });
 
   it('new preferences rank the feed again at once, whoever writes them', async () => {
-    await seed(5, 'finance_accounting', blr);
-    const finance = (
-      await t.ctx.db.query<{ id: string }>(
-        `SELECT id FROM jobs WHERE job_category = 'finance_accounting' AND status = 'open'`,
-      )
-    ).map((r) => r.id);
+    const finance = await seedFinance();
     const s = await seeker();
     // More than a page of software jobs in Bengaluru rank above them for a software seeker.
     expect((await feed(s)).jobs.map((j) => j.id)).not.toEqual(expect.arrayContaining([finance[0]]));
@@ -260,12 +264,7 @@ describe("a seeker's kept ranking", () => {
     // More than a page of software jobs in Bengaluru rank above the finance ones there for a
     // software seeker, and below them for a finance one.
     await seed(25, 'software_development', blr);
-    await seed(5, 'finance_accounting', blr);
-    const finance = (
-      await t.ctx.db.query<{ id: string }>(
-        `SELECT id FROM jobs WHERE job_category = 'finance_accounting' AND status = 'open'`,
-      )
-    ).map((r) => r.id);
+    const finance = await seedFinance();
     const s = await seeker();
     // The seeker's side is read, then the category changes before the ranking's own statement
     // reads the counters (another request writing the profile in between).
