@@ -12,6 +12,7 @@ import {
   rankingKey,
   rankingSize,
   rankingsOf,
+  type Ranking,
 } from './feed-rankings.ts';
 import {
   heldNarrowing,
@@ -735,22 +736,25 @@ describe("a window's texts over the bound", () => {
   });
 });
 
+/** A ranking of these ids and scores, with nothing around it (for the units below). */
+const heldRanking = (ids: Buffer, scores: number[], asOf = ''): Ranking => ({
+  asOf,
+  keys: [],
+  versions: '0',
+  windowVersions: '0',
+  edges: {},
+  me: {} as never,
+  bands: {} as never,
+  ids,
+  scores: new Uint8Array(scores),
+});
+
 describe('the statement of a page with a few cards not kept', () => {
   // PostgreSQL plans a named statement anew for each set of parameters until a generic plan
   // looks no dearer; with fewer ids than its generic guess every custom plan looked cheaper, and
   // each execution was planned again (seen in `pg_prepared_statements` and in bench:feed).
   it('always reads MAX_MISSING ids, the missing ones first, so that it is planned once', () => {
-    const r = {
-      asOf: '',
-      keys: [],
-      versions: '0',
-      windowVersions: '0',
-      edges: {},
-      me: {} as never,
-      bands: {} as never,
-      ids: Buffer.alloc(48),
-      scores: new Uint8Array([70, 60, 50]),
-    };
+    const r = heldRanking(Buffer.alloc(48), [70, 60, 50]);
     const missing = [
       { id: 'a', at: 0, card: null },
       { id: 'b', at: 2, card: null },
@@ -797,17 +801,11 @@ describe('a ranking held as bytes', () => {
     'a2b4c6d8-e0f2-4a4c-8e6a-0b2c4d6e8f10',
     '11223344-5566-4788-99aa-bbccddeeff00',
   ];
-  const ranking = {
-    asOf: '2026-11-24 10:00:00+00',
-    keys: [],
-    versions: '0',
-    windowVersions: '0',
-    edges: {},
-    me: {} as never,
-    bands: {} as never,
-    ids: Buffer.concat(ids.map((id) => Buffer.from(id.replace(/-/g, ''), 'hex'))),
-    scores: new Uint8Array([90, 50, 10]),
-  };
+  const ranking = heldRanking(
+    Buffer.concat(ids.map((id) => Buffer.from(id.replace(/-/g, ''), 'hex'))),
+    [90, 50, 10],
+    '2026-11-24 10:00:00+00',
+  );
 
   it('gives back each id at its position, and finds only whole ids', () => {
     expect(ids.map((_, i) => idAt(ranking, i))).toEqual(ids);

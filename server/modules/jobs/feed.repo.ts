@@ -141,8 +141,6 @@ const NEWEST = 'ORDER BY j.created_at DESC, j.id DESC';
 /** A job where the feed's window ends: its `created_at` (as PostgreSQL prints it) and id. */
 type Edge = [string, string];
 
-const splitEdge = (e: string | null): Edge | null => (e ? (e.split('|') as Edge) : null);
-
 /**
  * Where a search's window ends: the oldest job of the newest `FEED_CANDIDATES` of the seeker's
  * category and of their area (null when the key holds fewer: all of it is in the window). Read by
@@ -349,7 +347,8 @@ export async function windowEdges(
     params,
     statementName(sql),
   );
-  return { asOf: row!.as_of, category: splitEdge(row!.category), area: splitEdge(row!.area) };
+  const split = (e: string | null): Edge | null => (e ? (e.split('|') as Edge) : null);
+  return { asOf: row!.as_of, category: split(row!.category), area: split(row!.area) };
 }
 
 /**
