@@ -18,7 +18,8 @@ try {
       `${withinBudget(run) ? 'within budget' : 'OVER budget  '} ${pathname.split('?')[0]!.padEnd(60)} ` +
         `score ${Math.round(run.score * 100)}  LCP ${Math.round(run.lcp)} ms  ` +
         `CLS ${run.cls.toFixed(3)}  TBT ${Math.round(run.tbt)} ms  ` +
-        `oversized images ${run.oversizedImages.length}  host benchmarkIndex ${run.benchmarkIndex}`,
+        `oversized images ${run.oversizedImages.length}  host benchmarkIndex ${run.benchmarkIndex}  ` +
+        `CPU slowdown up to ${run.cpuSlowdown}x`,
     );
     console.log(`  runs: ${run.runs.join('; ')}`);
     console.log(`  longest tasks (start+duration ms, simulated): ${run.longTasks.join(', ')}`);
