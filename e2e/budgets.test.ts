@@ -11,6 +11,7 @@
 //   between runs of the same build, and simulated throttling multiplies that by four. On a host
 //   slower than Lighthouse assumes the slowdown is calibrated below 4x, as Lighthouse's throttling
 //   guide says (cpuSlowdownFor, decision 024).
+// - A chat loads the ⋮ menu's and the dialogs' code only when first used (decision 024).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,74 @@ describe('first visit budgets', () => {
       expect(js.filter((r) => lazy.has(r.path)).map((r) => r.path)).toEqual([]);
     });
   }
+});
+
+/** The chunk file of one source module of the build (Vite's manifest), as the browser asks for it. */
+function chunkOf(source: string): string {
+  const dist = h.server.ctx.config.webDist;
+  const manifest = JSON.parse(
+    readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'),
+  ) as Record<string, { file: string }>;
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`${source} is not a chunk of the build`);
+  return `/${chunk.file}`;
+}
+
+describe('code loaded when first used', () => {
+  it("a chat loads the ⋮ menu's and the dialogs' code only when the menu is first tapped", async () => {
+    const menu = chunkOf('components/moderation/safety-menu-open.tsx');
+    const dialog = chunkOf('components/ui/modal-open.tsx');
+    const chat = pages.find((p) => p.name === 'a chat')!;
+    const { page, context } = await newPage(h);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await context.addCookies(
+      chat.cookie!.split(';').map((pair) => {
+        const [name, ...value] = pair.trim().split('=');
+        return { name: name!, value: value.join('='), url: h.baseUrl };
+      }),
+    );
+    await page.goto(chat.path, { waitUntil: 'networkidle' });
+    const more = page.getByRole('button', { name: /^More actions for / });
+    await expect.poll(() => more.getAttribute('aria-haspopup')).toBe('menu');
+    expect(scripts.filter((s) => s === menu || s === dialog)).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(5);
+
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Report', exact: true }).click();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    expect(scripts).toContain(menu);
+    expect(scripts).toContain(dialog);
+    await context.close();
+  });
+
+  it('the ⋮ menu opens from the keyboard on its first use and gives the focus back', async () => {
+    const chat = pages.find((p) => p.name === 'a chat')!;
+    const { page, context } = await newPage(h);
+    await context.addCookies(
+      chat.cookie!.split(';').map((pair) => {
+        const [name, ...value] = pair.trim().split('=');
+        return { name: name!, value: value.join('='), url: h.baseUrl };
+      }),
+    );
+    await page.goto(chat.path);
+    const more = page.getByRole('button', { name: /^More actions for / });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(1);
+    await page.keyboard.press('ArrowDown');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('role')))
+      .toBe('menuitem');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toMatch(/^More actions for /);
+    await context.close();
+  });
 });
 
 describe('Lighthouse mobile', () => {

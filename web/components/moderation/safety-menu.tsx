@@ -1,12 +1,6 @@
-import { useState, type ReactNode } from 'react';
-import { DropdownMenu } from 'radix-ui';
-import { Ban, Flag, MoreVertical, ShieldCheck } from 'lucide-react';
-import { useTranslation } from '#web/lib/i18n.ts';
-import { toast } from '#web/lib/toast.ts';
-import { errorMessage } from '../../lib/api.ts';
-import { useBlockToggle } from '../../lib/moderation.ts';
-import { BlockDialog } from './block-dialog.tsx';
-import { ReportDialog, type ReportTarget } from './report-dialog.tsx';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { MoreVertical } from 'lucide-react';
+import type { ReportTarget } from './report-dialog.tsx';
 
 /** An entry of the screen's own put before the safety entries (the recruiter's chat: resume, Share). */
 export interface MenuAction {
@@ -31,115 +25,50 @@ export interface BlockEntry {
   blocked?: boolean;
 }
 
-const item =
-  'flex min-h-11 cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100';
-
-/**
- * The "More actions" menu (⋮) of chats, job pages and candidate pages: Report … and Block or
- * Unblock. A menu button with arrow-key navigation; each entry opens its dialog (unblocking needs
- * none: it is undone as easily).
- */
-export function SafetyMenu({
-  label,
-  reports,
-  block,
-  actions = [],
-  className = '',
-}: {
+export interface SafetyMenuProps {
   label: string;
   reports: ReportEntry[];
   block?: BlockEntry;
   actions?: MenuAction[];
   className?: string;
-}) {
-  const { t } = useTranslation();
-  const [reporting, setReporting] = useState<ReportEntry | null>(null);
-  const [blocking, setBlocking] = useState(false);
-  const unblock = useBlockToggle(block?.userId ?? '');
+}
 
-  const doUnblock = () => {
-    if (!block) return;
-    unblock.mutate(false, {
-      onSuccess: () => toast.success(t('moderation.unblocked', { name: block.name })),
-      onError: (err) => toast.error(errorMessage(err, t('moderation.unblockFailed'))),
-    });
-  };
+// The menu's code, fetched when a finger or the pointer comes near the button (or it takes the
+// focus), so that the tap finds it loaded; a chunk that fails to load is the app's error boundary's
+// (web/app/error-screen.tsx), as for a screen.
+const loadMenu = () => import('./safety-menu-open.tsx');
+const SafetyMenuOpen = lazy(() => loadMenu().then((m) => ({ default: m.SafetyMenuOpen })));
+const prefetch = () => void loadMenu().catch(() => undefined);
 
+/**
+ * The "More actions" menu (⋮) of chats, job pages and candidate pages: Report … and Block or
+ * Unblock. Until first tapped it is only its button: the menu, its dialogs and their libraries (a
+ * third of a chat's script) neither load nor run with the page (decision 024), and the tap that
+ * loads them opens the menu.
+ */
+export function SafetyMenu(props: SafetyMenuProps) {
+  const [wanted, setWanted] = useState(false);
+  const button = (
+    <button
+      type="button"
+      aria-label={props.label}
+      title={props.label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      aria-busy={wanted || undefined}
+      onPointerEnter={prefetch}
+      onTouchStart={prefetch}
+      onFocus={prefetch}
+      onClick={() => setWanted(true)}
+      className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 ${props.className ?? ''}`}
+    >
+      <MoreVertical size={20} aria-hidden="true" />
+    </button>
+  );
+  if (!wanted) return button;
   return (
-    <>
-      {/* Not modal: the dialogs it opens take the focus themselves. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger
-          aria-label={label}
-          title={label}
-          className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 ${className}`}
-        >
-          <MoreVertical size={20} aria-hidden="true" />
-        </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-30 min-w-48 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
-          >
-            {actions.map((action) => (
-              <DropdownMenu.Item
-                key={action.label}
-                className={item}
-                disabled={action.disabled}
-                onSelect={action.onSelect}
-              >
-                {action.icon}
-                {action.label}
-              </DropdownMenu.Item>
-            ))}
-            {actions.length > 0 && <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />}
-            {reports.map((entry) => (
-              <DropdownMenu.Item
-                key={entry.label}
-                className={item}
-                onSelect={() => setReporting(entry)}
-              >
-                <Flag size={16} aria-hidden="true" className="text-slate-500" />
-                {entry.label}
-              </DropdownMenu.Item>
-            ))}
-            {block &&
-              (block.blocked ? (
-                <DropdownMenu.Item
-                  className={item}
-                  disabled={unblock.isPending}
-                  onSelect={doUnblock}
-                >
-                  <ShieldCheck size={16} aria-hidden="true" className="text-slate-500" />
-                  {t('moderation.unblock')}
-                </DropdownMenu.Item>
-              ) : (
-                <DropdownMenu.Item
-                  className={`${item} text-red-700`}
-                  onSelect={() => setBlocking(true)}
-                >
-                  <Ban size={16} aria-hidden="true" />
-                  {block.label ?? t('moderation.block')}
-                </DropdownMenu.Item>
-              ))}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
-      <ReportDialog
-        open={reporting !== null}
-        onOpenChange={(open) => !open && setReporting(null)}
-        title={reporting?.title ?? ''}
-        target={reporting?.target ?? {}}
-      />
-      {block && (
-        <BlockDialog
-          open={blocking}
-          onOpenChange={setBlocking}
-          userId={block.userId}
-          name={block.name}
-        />
-      )}
-    </>
+    <Suspense fallback={button}>
+      <SafetyMenuOpen {...props} defaultOpen />
+    </Suspense>
   );
 }
