@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { newPage, startHarness, type Harness } from './harness.ts';
 import { isScript, measureFirstVisit, sumOf } from './wire-bytes.ts';
 import { judged, LIGHTHOUSE_BUDGET, measuredPages, type MeasuredPage } from './lighthouse.ts';
@@ -79,6 +80,15 @@ function chunkOf(source: string): string {
   return `/${chunk.file}`;
 }
 
+/** A session (a Cookie header's pairs) as cookies of a browser context. */
+const signInAs = (context: BrowserContext, cookie: string) =>
+  context.addCookies(
+    cookie.split(';').map((pair) => {
+      const [name, ...value] = pair.trim().split('=');
+      return { name: name!, value: value.join('='), url: h.baseUrl };
+    }),
+  );
+
 describe('code loaded when first used', () => {
   it("a chat loads the ⋮ menu's and the dialogs' code only when the menu is first tapped", async () => {
     const menu = chunkOf('components/moderation/safety-menu-open.tsx');
@@ -89,12 +99,7 @@ describe('code loaded when first used', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
-    await context.addCookies(
-      chat.cookie!.split(';').map((pair) => {
-        const [name, ...value] = pair.trim().split('=');
-        return { name: name!, value: value.join('='), url: h.baseUrl };
-      }),
-    );
+    await signInAs(context, chat.cookie!);
     await page.goto(chat.path, { waitUntil: 'networkidle' });
     const more = page.getByRole('button', { name: /^More actions for / });
     await expect.poll(() => more.getAttribute('aria-haspopup')).toBe('menu');
@@ -112,12 +117,7 @@ describe('code loaded when first used', () => {
   it('the ⋮ menu opens from the keyboard on its first use and gives the focus back', async () => {
     const chat = pages.find((p) => p.name === 'a chat')!;
     const { page, context } = await newPage(h);
-    await context.addCookies(
-      chat.cookie!.split(';').map((pair) => {
-        const [name, ...value] = pair.trim().split('=');
-        return { name: name!, value: value.join('='), url: h.baseUrl };
-      }),
-    );
+    await signInAs(context, chat.cookie!);
     await page.goto(chat.path);
     const more = page.getByRole('button', { name: /^More actions for / });
     await more.focus();
