@@ -176,7 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetrics(app, metrics, config.metricsToken);
   const overload = options.overload ?? config.isProduction;
   if (overload) await registerOverload(app, overload === true ? {} : overload);
-  // Before the routes: compression and helmet attach to each route as it is added.
+  // Before the routes: compression attaches to each route as it is added, and the security
+  // headers' hook runs before the routes' own.
   await registerHeaders(app, config);
   await app.register(swagger, {
     openapi: {
