@@ -88,6 +88,8 @@ export const rankingKeys = (seekerId: string, me: FeedSeeker, bands: CityBands):
 
 /** The counters of the ranking's window alone (the jobs it ranks, not the seeker's preferences). */
 export const windowKeys = (keys: readonly string[]) => keys.filter((k) => !k.startsWith('seeker:'));
+/** The seeker's preferences' counter alone (`keys` less its window). */
+export const seekerKeys = (keys: readonly string[]) => keys.filter((k) => k.startsWith('seeker:'));
 
 /** The type chips' counters (one per job type). */
 export const typeKeys = (types: readonly string[]) => types.map((t) => `type:${t}`);

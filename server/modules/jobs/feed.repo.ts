@@ -17,6 +17,7 @@ import {
   rankingKey,
   rankingKeys,
   rankingsOf,
+  seekerKeys,
   visibleFrom,
   windowKeys,
   type RankedPage,
@@ -664,7 +665,7 @@ export function rankingQuery(
             string_agg(set_byte('\\x00'::bytea, 0, score), ''::bytea ${order}) AS scores,
             now()::text AS as_of, ${versionsSql(arg(keys, 'text[]'))} AS versions,
             ${versionsSql(arg(windowKeys(keys), 'text[]'))} AS window_versions,
-            ${versionsSql(arg(keys.slice(0, 1), 'text[]'))} AS seeker_version
+            ${versionsSql(arg(seekerKeys(keys), 'text[]'))} AS seeker_version
        FROM scored`;
   return { sql, params };
 }

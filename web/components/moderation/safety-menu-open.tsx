@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useBlockToggle } from '../../lib/moderation.ts';
 import { BlockDialog } from './block-dialog.tsx';
 import { ReportDialog } from './report-dialog.tsx';
-import type { SafetyMenuProps, ReportEntry } from './safety-menu.tsx';
+import { MENU_BUTTON, type ReportEntry, type SafetyMenuProps } from './safety-menu.tsx';
 
 const item =
   'flex min-h-11 cursor-pointer select-none items-center gap-2.5 rounded-lg px-3 text-sm font-medium text-slate-800 outline-none data-[highlighted]:bg-slate-100';
@@ -45,7 +45,7 @@ export function SafetyMenuOpen({
         <DropdownMenu.Trigger
           aria-label={label}
           title={label}
-          className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 ${className}`}
+          className={`${MENU_BUTTON} ${className}`}
         >
           <MoreVertical size={20} aria-hidden="true" />
         </DropdownMenu.Trigger>

@@ -33,6 +33,10 @@ export interface SafetyMenuProps {
   className?: string;
 }
 
+/** The ⋮ button's look, the same before and after the menu's code has loaded. */
+export const MENU_BUTTON =
+  'grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100';
+
 // The menu's code, fetched when a finger or the pointer comes near the button (or it takes the
 // focus), so that the tap finds it loaded; a chunk that fails to load is the app's error boundary's
 // (web/app/error-screen.tsx), as for a screen.
@@ -60,7 +64,7 @@ export function SafetyMenu(props: SafetyMenuProps) {
       onTouchStart={prefetch}
       onFocus={prefetch}
       onClick={() => setWanted(true)}
-      className={`grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100 ${props.className ?? ''}`}
+      className={`${MENU_BUTTON} ${props.className ?? ''}`}
     >
       <MoreVertical size={20} aria-hidden="true" />
     </button>
