@@ -85,9 +85,18 @@ export interface CardCheck {
   blocked: string[];
 }
 
-/** The sum of these change counters, as the statement that reads it (text: a bigint sum). */
+/**
+ * The sum of these change counters, as the statement that reads it (text: a bigint sum).
+ *
+ * The keys are read through a sub-select, so the planner never sees them: PostgreSQL plans a
+ * prepared statement for its parameters ("custom") until a generic plan looks no dearer, and with
+ * the keys in view an empty list (a later page's check has no ranking or chip keys) looked far
+ * cheaper than the generic plan's guess of ten keys. A connection whose first checks were later
+ * pages then planned every check again (0.3 ms of planning for 0.17 ms of work; decision 020,
+ * "Plans made once"). Hidden, both plans cost the same and the generic one is kept.
+ */
 export const versionsSql = (keysParam: string) =>
-  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY(${keysParam}))`;
+  `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY((SELECT ${keysParam})::text[]))`;
 
 /**
  * The check's columns, given the statement's parameters: the sums of the cards', the ranking's and

@@ -1,8 +1,9 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, newRecruiter, newSeeker, type TestUser } from '../../test/users.ts';
 import type { Queryable } from '../../db/client.ts';
-import { cardsOf, stampOf } from './feed-cards.ts';
+import { cardsOf, checkCards, stampOf } from './feed-cards.ts';
 import { MAX_WINDOW_TEXT, seekerFeed } from './feed.repo.ts';
 import {
   checkAndReadQuery,
@@ -766,6 +767,39 @@ describe('the statement of a page with a few cards not kept', () => {
       [70, 50, ...Array<null>(MAX_MISSING - 2).fill(null)],
     ]);
   });
+});
+
+describe("the kept cards' check", () => {
+  // Every page of kept cards runs it. With its keys in the planner's view, a later page's empty
+  // ranking and chip keys made every custom plan look cheaper than the generic one, so a
+  // connection whose first checks were later pages planned each check again (decision 020,
+  // "Plans made once"). Prepared statements are PostgreSQL's: PGlite runs them unnamed.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "is planned once per connection, whatever its keys, on a later page's check too",
+    async () => {
+      const s = await seeker();
+      const ids = await Promise.all([post({ title: 'Planned A' }), post({ title: 'Planned B' })]);
+      const keys = [...ids.map((id) => `job:${id}`), `recruiter:${recruiter.id}`];
+      // A connection of its own: on one of the pool's, earlier checks may have settled it.
+      const client = new pg.Client({ connectionString: t.ctx.config.databaseUrl! });
+      await client.connect();
+      try {
+        const q: Queryable = {
+          query: async <T>(sql: string, params?: unknown[], name?: string) =>
+            (await client.query({ text: sql, values: params, name })).rows as T[],
+        };
+        for (let i = 0; i < 12; i++) await checkCards(q, keys, [], [], s.id);
+        const [plans] = await q.query<{ generic: string; custom: string }>(
+          `SELECT generic_plans::text AS generic, custom_plans::text AS custom
+             FROM pg_prepared_statements WHERE name = 'feed_cards_check'`,
+        );
+        // PostgreSQL makes five custom plans first, then keeps the generic one.
+        expect(plans).toEqual({ generic: '7', custom: '5' });
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 describe("a span of kept cards' counters", () => {
