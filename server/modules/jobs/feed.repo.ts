@@ -24,6 +24,7 @@ import {
   type Ranking,
 } from './feed-rankings.ts';
 import { isKept, versionsSql, type KeptRow } from './feed-cards.ts';
+import { answerCard } from './feed-json.ts';
 import {
   heldNarrowing,
   matchesIn,
@@ -470,12 +471,10 @@ export async function seekerFeed(
   const next = (section: FeedSection, at: string, r?: FeedRow | KeptRow) =>
     encodeCursor(r ? [section, at, r.score, r.sort_created, r.id as string] : [section, at]);
   // A kept card is the same for every seeker: each answer gets its own copy (the route sets
-  // presence on it) with the reasons for this seeker.
+  // presence on it) with the reasons for this seeker, and its JSON written once (feed-json.ts).
   const present = (rows: Array<FeedRow | KeptRow>) =>
     rows.map((r) =>
-      isKept(r)
-        ? { ...r.view, recruiter: { ...r.view.recruiter }, match: scoreJob(me, r.job) }
-        : presentCard(r, explain(me, r)),
+      isKept(r) ? answerCard(r.view, scoreJob(me, r.job)) : presentCard(r, explain(me, r)),
     );
 
   if (more) {

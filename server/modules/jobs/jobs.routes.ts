@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   feedPage,
   feedQuery,
+  type FeedPage,
   jobInput,
   jobPage,
   jobPatch,
@@ -17,6 +18,7 @@ import { createJob, setJobStatus, updateJob } from './jobs.service.ts';
 import { findJob, recruiterJobs } from './jobs.repo.ts';
 import { explain, seekerFeed, seekerSide } from './feed.repo.ts';
 import { presentJob } from './job-select.ts';
+import { feedPageJson } from './feed-json.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const jobAnswer = z.object({ job: jobView });
@@ -59,14 +61,18 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const me = requireUser(request);
       // Type chips (`types`) only with the first page: the rest of the pages keep the chips.
       const page = await seekerFeed(ctx.db, me.id, request.query);
       const shown = [...page.jobs, ...page.wider];
       const online = await ctx.bus.online([...new Set(shown.map((j) => j.recruiter.id))]);
       for (const job of shown) job.recruiter.isOnline = online.has(job.recruiter.id);
-      return page;
+      // The schema's JSON, from the cards' text written once (feed-json.ts). Fastify sends a
+      // string typed as JSON as it is; the schema stays the route's contract and documentation.
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(feedPageJson(page) as unknown as FeedPage);
     },
   );
 

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
+import { feedPage } from '#shared/schemas/jobs.ts';
+import {
+  cityId,
+  markOnboarded,
+  newRecruiter,
+  newSeeker,
+  newUser,
+  type TestUser,
+} from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs } from '../../test/ws.ts';
 
@@ -158,5 +166,47 @@ describe('presence on job cards', () => {
     await w.closed;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await card()).toEqual([false, false]);
+  });
+
+  it("a kept card's presence is each answer's own, on the feed's JSON written from kept cards", async () => {
+    const blr = await cityId(t, 'Bengaluru');
+    const [a, b] = await Promise.all([newRecruiter(t, 'Kept A'), newRecruiter(t, 'Kept B')]);
+    const s = await newSeeker(t, { city_id: blr, job_category: 'education_training' });
+    for (const [r, title] of [
+      [a, 'Kept Presence A'],
+      [b, 'Kept Presence B'],
+    ] as const) {
+      const res = await api(r, 'POST', '/api/jobs', {
+        title,
+        cityId: blr,
+        type: 'full_time',
+        level: 'entry',
+        jobCategory: 'education_training',
+        description: 'Teach.',
+      });
+      expect(res.status).toBe(201);
+    }
+    const online = async () => {
+      const res = await api(s, 'GET', '/api/jobs/feed');
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      const body: unknown = await res.json();
+      const page = feedPage.parse(body);
+      // Nothing the schema would not write.
+      expect(body).toEqual(JSON.parse(JSON.stringify(feedPage.encode(page))));
+      const of = (r: TestUser) =>
+        page.jobs.find((j) => j.recruiter.id === r.id)!.recruiter.isOnline;
+      return [of(a), of(b)];
+    };
+    const wa = await connectWs(base, a.cookie);
+    await wa.next((e) => e.type === 'hello');
+    // The first answer ranks and keeps the cards; the next ones are written from them.
+    expect(await online()).toEqual([true, false]);
+    const wb = await connectWs(base, b.cookie);
+    await wb.next((e) => e.type === 'hello');
+    expect(await online()).toEqual([true, true]);
+    wa.close();
+    await wa.closed;
+    await expect.poll(online).toEqual([false, true]);
+    wb.close();
   });
 });
