@@ -93,7 +93,8 @@ export interface CardCheck {
  * the keys in view an empty list (a later page's check has no ranking or chip keys) looked far
  * cheaper than the generic plan's guess of ten keys. A connection whose first checks were later
  * pages then planned every check again (0.3 ms of planning for 0.17 ms of work; decision 020,
- * "Plans made once"). Hidden, both plans cost the same and the generic one is kept.
+ * "Plans made once"). Hidden, both plans cost the same and the generic one is kept. (The outer
+ * cast is needed: without it `ANY((SELECT ...))` is read as ANY of the sub-select's rows.)
  */
 export const versionsSql = (keysParam: string) =>
   `(SELECT COALESCE(sum(version), 0)::text FROM feed_versions WHERE key = ANY((SELECT ${keysParam})::text[]))`;

@@ -72,21 +72,35 @@ describe("the feed's JSON", () => {
     );
   });
 
-  it("writes each answer's presence and reasons on a kept card, never the first answer's", () => {
-    const first = asKept(page([{ ...card, recruiter: { ...card.recruiter, isOnline: true } }]));
+  it("writes each answer's presence and reasons on one kept card, never the first answer's", () => {
+    // One kept view, two answers (two seekers): the head written for the first serves the second.
+    const view: JobCardView = { ...card };
+    const first = answerCard(view, null);
+    first.recruiter.isOnline = true;
     const reasons = { score: 80, reasons: [{ code: 'nearby' as const, km: 3 }], distanceKm: 3 };
-    const second = asKept(page([{ ...card, match: reasons }]));
-    expect(JSON.parse(feedPageJson(first))).toEqual(bySchema(first));
-    expect(JSON.parse(feedPageJson(second))).toEqual(bySchema(second));
-    expect(JSON.parse(feedPageJson(second)).jobs[0]).toMatchObject({
+    const second = answerCard(view, reasons);
+    expect(JSON.parse(feedPageJson(page([first])))).toEqual(bySchema(page([first])));
+    expect(JSON.parse(feedPageJson(page([second])))).toEqual(bySchema(page([second])));
+    expect(JSON.parse(feedPageJson(page([second]))).jobs[0]).toMatchObject({
       title: card.title,
       recruiter: { isOnline: false },
       match: reasons,
     });
+    expect(JSON.parse(feedPageJson(page([first]))).jobs[0]).toMatchObject({
+      recruiter: { isOnline: true },
+      match: null,
+    });
   });
 
-  it('refuses a card the schema refuses, as the serializer does', () => {
+  it('refuses a card or reasons the schema refuses, as the serializer does', () => {
     expect(() => cardHead({ ...card, status: 'draft' as never })).toThrow();
     expect(() => feedPageJson(page([], [{ ...card, cityId: 'x' as never }]))).toThrow();
+    for (const bad of [NaN, Infinity]) {
+      const match = { score: bad, reasons: [], distanceKm: null };
+      expect(() => feedPage.encode(page([{ ...card, match }]))).toThrow();
+      expect(() => feedPageJson(page([{ ...card, match }]))).toThrow();
+      const km = { score: 50, reasons: [{ code: 'nearby' as const, km: bad }], distanceKm: 2 };
+      expect(() => feedPageJson(page([answerCard(card, km)]))).toThrow();
+    }
   });
 });

@@ -42,15 +42,32 @@ export function answerCard(view: JobCardView, match: JobCardView['match']): JobC
   return copy;
 }
 
+const finite = (n: number | null | undefined) =>
+  n === null || n === undefined || Number.isFinite(n);
+
+/**
+ * The seeker's reasons (`scoreJob`'s, whose type is the schema's) as JSON. A number the schema
+ * refuses (NaN, Infinity: JSON would write null) is refused here too, for a few comparisons
+ * instead of the schema's walk of every card.
+ */
+function matchJson(match: JobCardView['match']): string {
+  if (!match) return 'null';
+  if (
+    !finite(match.score) ||
+    !finite(match.distanceKm) ||
+    !match.reasons.every((r) => finite(r.km))
+  )
+    throw new Error('a job match with a number that is not finite');
+  return JSON.stringify(match);
+}
+
 const cardJson = (card: JobCardView) =>
-  `${heads.get(card) ?? cardHead(card)}${card.recruiter.isOnline ? 'true' : 'false'}},"match":${
-    card.match ? JSON.stringify(card.match) : 'null'
-  }}`;
+  `${heads.get(card) ?? cardHead(card)}${card.recruiter.isOnline ? 'true' : 'false'}},"match":${matchJson(card.match)}}`;
 
 /** The feed's answer as JSON text: the same value the route's schema would write. */
 export function feedPageJson(page: FeedPage): string {
   const list = (cards: JobCardView[]) => cards.map(cardJson).join(',');
   return `{"jobs":[${list(page.jobs)}],"wider":[${list(page.wider)}],"fewMatches":${
     page.fewMatches ? 'true' : 'false'
-  },"nextCursor":${JSON.stringify(page.nextCursor)},"types":${JSON.stringify(page.types)}}`;
+  },"nextCursor":${JSON.stringify(page.nextCursor ?? null)},"types":${JSON.stringify(page.types ?? null)}}`;
 }
