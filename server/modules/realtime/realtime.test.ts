@@ -28,6 +28,12 @@ afterAll(async () => {
 const api = (u: TestUser, method: string, path: string, body?: unknown) =>
   fetchAs(base, u, method, path, body);
 const pair = () => chatPair(t, base, 'Live Seeker');
+/** A live connection of this user, once the server has greeted it (and counts them present). */
+const live = async (u: TestUser) => {
+  const w = await connectWs(base, u.cookie);
+  await w.next((e) => e.type === 'hello');
+  return w;
+};
 
 describe('realtime', () => {
   it('refuses a handshake without a session or from a foreign origin', async () => {
@@ -88,8 +94,7 @@ describe('realtime', () => {
 
   it('shares presence with chat partners and reports it in the chat list', async () => {
     const { r, s } = await pair();
-    const wr = await connectWs(base, r.cookie);
-    await wr.next((e) => e.type === 'hello');
+    const wr = await live(r);
     const seekerSocket = await connectWs(base, s.cookie);
     expect(await wr.next((e) => e.type === 'presence' && e.online)).toMatchObject({
       userId: s.id,
@@ -107,16 +112,14 @@ describe('realtime', () => {
 
   it('sign out closes that session’s live connections', async () => {
     const { s } = await pair();
-    const w = await connectWs(base, s.cookie);
-    await w.next((e) => e.type === 'hello');
+    const w = await live(s);
     await api(s, 'POST', '/api/auth/logout');
     expect(await w.closed).toBe(4401);
   });
 
   it('after a dropped connection the client catches up with everything after its last message', async () => {
     const { r, s, room } = await pair();
-    const w = await connectWs(base, s.cookie);
-    await w.next((e) => e.type === 'hello');
+    const w = await live(s);
     const first = await (
       await api(r, 'POST', `/api/rooms/${room}/messages`, {
         clientId: randomUUID(),
@@ -159,13 +162,11 @@ describe('presence on job cards', () => {
       return [cards[0].recruiter.isOnline, page.job.recruiter.isOnline];
     };
     expect(await card()).toEqual([false, false]);
-    const w = await connectWs(base, r.cookie);
-    await w.next((e) => e.type === 'hello');
+    const w = await live(r);
     expect(await card()).toEqual([true, true]);
     w.close();
     await w.closed;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await card()).toEqual([false, false]);
+    await expect.poll(card).toEqual([false, false]);
   });
 
   it("a kept card's presence is each answer's own, on the feed's JSON written from kept cards", async () => {
@@ -197,12 +198,10 @@ describe('presence on job cards', () => {
         page.jobs.find((j) => j.recruiter.id === r.id)!.recruiter.isOnline;
       return [of(a), of(b)];
     };
-    const wa = await connectWs(base, a.cookie);
-    await wa.next((e) => e.type === 'hello');
+    const wa = await live(a);
     // The first answer ranks and keeps the cards; the next ones are written from them.
     expect(await online()).toEqual([true, false]);
-    const wb = await connectWs(base, b.cookie);
-    await wb.next((e) => e.type === 'hello');
+    const wb = await live(b);
     expect(await online()).toEqual([true, true]);
     wa.close();
     await wa.closed;
