@@ -5,6 +5,8 @@
 // through HTTP and as the bare SQL statement, then under 32 concurrent connections (autocannon
 // in a child process) next to the bare endpoint and a signed-in request that does nothing, with
 // the CPU each request cost this process and PostgreSQL, and prints EXPLAIN plans at the largest size.
+// Each concurrent scenario is judged against the bare endpoint measured just before and just after
+// it, as the machine's speed drifts within a run.
 // Feed pages come from the seeker's kept ranking and kept cards (decision 020) unless said
 // otherwise: "ranked anew" drops the ranking before every request, "cards not kept" the cards
 // ("a card in four": those), a search's "words not kept" its window's matches (found again in
@@ -158,6 +160,8 @@ interface Cannon {
   errors: number;
   /** CPU per request (ms) of this process (the servers) and of PostgreSQL, when /proc says. */
   cpu: { server: number; postgres: number } | null;
+  /** The bare endpoint's rate next to this run: the mean of its runs just before and after. */
+  peer?: number;
 }
 
 /**
@@ -559,8 +563,24 @@ try {
     console.log(`\nsequential, ${N} requests each\n${table(rows)}`);
 
     const conc: Cannon[] = [];
+    // The bare endpoint runs again next to every scenario (as long, just before it, and once
+    // after the last; a shorter run read faster, so it would not be a like peer): this machine's speed drifts within a run by more than a change of
+    // ours moves a ratio, so each scenario is compared with the mean of the peer's two runs either
+    // side of it, measured within seconds of it (decision 020, "A peer next to each scenario").
+    const peers: number[] = [];
+    const peerRun = async () => {
+      const peer = await cannon('bare endpoint page 1 (next to it)', `${bareBase}/newest`, {});
+      peers.push(peer.rps);
+    };
+    const peerOf = new Map<Cannon, number>();
+    const scenario = async (...args: Parameters<typeof cannon>) => {
+      await peerRun();
+      const run = await cannon(...args);
+      peerOf.set(run, peers.length - 1);
+      conc.push(run);
+    };
     for (const s of scenarios.filter((x) => ONLY.test(x.name)))
-      conc.push(await cannon(s.name, `${base}/api/jobs/feed${s.qs}`, headers));
+      await scenario(s.name, `${base}/api/jobs/feed${s.qs}`, headers);
     // The crowd: every page of every crowd seeker's feed up to page 50 (found by walking it, as
     // each would scroll), then requests for those pages at random. Each seeker reads their own
     // kept ranking; cards are kept while the process's bound holds them (decision 020).
@@ -582,7 +602,7 @@ try {
       console.log(
         `crowd: ${crowd.length} seekers, ${mix.length} pages walked in ${((Date.now() - t1) / 1000).toFixed(1)} s; ${cardsOf(ctx.db).size} cards kept (${(cardsOf(ctx.db).calculatedSize / 2 ** 20).toFixed(0)} MB counted)`,
       );
-      conc.push(await cannon(`${crowd.length} seekers, random pages`, base, {}, mix));
+      await scenario(`${crowd.length} seekers, random pages`, base, {}, mix);
     }
     // The same pages when no card is kept: each read from the kept ranking with its cards, as
     // where no seeker was shown them lately (the kept cards' `set` made a no-op for the run).
@@ -591,7 +611,7 @@ try {
     cards.set = () => cards;
     cards.clear();
     for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
-      conc.push(await cannon(`${s.name}, cards not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+      await scenario(`${s.name}, cards not kept`, `${base}/api/jobs/feed${s.qs}`, headers);
     // Searches the same way, their window's texts and matches not kept either: each reads the
     // window's texts, finds the words in them, then reads its page from the ranking with its cards.
     const matches = matchesOf(ctx.db);
@@ -603,23 +623,23 @@ try {
     windowTexts.set = () => windowTexts;
     windowTexts.clear();
     for (const s of scenarios.slice(2, 4).filter((x) => ONLY.test(x.name)))
-      conc.push(await cannon(`${s.name}, nothing kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+      await scenario(`${s.name}, nothing kept`, `${base}/api/jobs/feed${s.qs}`, headers);
     windowTexts.set = keepTexts;
     cards.set = keep;
     // Words nobody searched in the window lately, in a window searched before: the words found
     // in the kept texts each time (the matches' `set` still a no-op), the cards kept.
     for (const s of scenarios.slice(2, 4).filter((x) => ONLY.test(x.name)))
-      conc.push(await cannon(`${s.name}, words not kept`, `${base}/api/jobs/feed${s.qs}`, headers));
+      await scenario(`${s.name}, words not kept`, `${base}/api/jobs/feed${s.qs}`, headers);
     matches.set = keepMatches;
     // Pages whose every fourth card (by id) is never found kept: each reads those few with the
     // check of the others.
     const getCard = cards.get.bind(cards);
     cards.get = ((id: string) => (quarter(id) ? undefined : getCard(id))) as typeof cards.get;
     for (const s of scenarios.slice(0, 2).filter((x) => ONLY.test(x.name)))
-      conc.push(
-        await cannon(`${s.name}, a card in four not kept`, `${base}/api/jobs/feed${s.qs}`, headers),
-      );
+      await scenario(`${s.name}, a card in four not kept`, `${base}/api/jobs/feed${s.qs}`, headers);
     cards.get = getCard;
+    await peerRun();
+    for (const [run, at] of peerOf) run.peer = (peers[at]! + peers[at + 1]!) / 2;
     // The app's own floor: a signed-in request that does nothing (the session lookup, the hooks,
     // `SELECT 1`), a reference for what any page of ours costs beside the bare endpoint.
     conc.push(await cannon('signed-in no-op (/api/health)', `${base}/api/health`, headers));
@@ -633,19 +653,21 @@ try {
     );
     console.log(`\n${CONNECTIONS} connections, ${DURATION} s each (autocannon)`);
     console.log(
-      `${'scenario'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  ${'CPU ms/request: server'.padStart(22)} ${'postgres'.padStart(8)}  non-2xx errors`,
+      `${'scenario'.padEnd(32)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  ${'CPU ms/request: server'.padStart(22)} ${'postgres'.padStart(8)}  non-2xx errors  ${'bare next to it'.padStart(15)}`,
     );
     for (const c of conc)
       console.log(
-        `${c.name.padEnd(32)} ${c.rps.toFixed(0).padStart(8)} ${c.p50.toFixed(1).padStart(8)} ${c.p99.toFixed(1).padStart(8)}  ${(c.cpu?.server.toFixed(3) ?? '-').padStart(22)} ${(c.cpu?.postgres.toFixed(3) ?? '-').padStart(8)}  ${c.non2xx} ${c.errors}`,
+        `${c.name.padEnd(32)} ${c.rps.toFixed(0).padStart(8)} ${c.p50.toFixed(1).padStart(8)} ${c.p99.toFixed(1).padStart(8)}  ${(c.cpu?.server.toFixed(3) ?? '-').padStart(22)} ${(c.cpu?.postgres.toFixed(3) ?? '-').padStart(8)}  ${c.non2xx} ${c.errors}  ${(c.peer?.toFixed(0) ?? '').padStart(15)}`,
       );
     const bareRps = conc.find((c) => c.name === 'bare endpoint page 1')!.rps;
     for (const c of conc.filter(
       (x) => !x.name.startsWith('bare') && !x.name.startsWith('signed-in'),
     )) {
-      const ratio = c.rps / bareRps;
+      // Judged against the peer measured next to it; the run's last peer is shown beside.
+      const peer = c.peer ?? bareRps;
+      const ratio = c.rps / peer;
       summary.push(
-        `${c.name} at ${size}, ${CONNECTIONS} connections: ${c.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x the bare endpoint's ${bareRps.toFixed(0)} (target >= 0.5) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+        `${c.name} at ${size}, ${CONNECTIONS} connections: ${c.rps.toFixed(0)} req/s = ${ratio.toFixed(2)}x the bare endpoint's ${peer.toFixed(0)} next to it (${(c.rps / bareRps).toFixed(2)}x its ${bareRps.toFixed(0)} at the end) (target >= 0.5) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
       );
     }
   }
