@@ -10,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import { loginOverHttp } from '#server/test/server-process.ts';
 import { chatPath } from '#shared/routes.ts';
+import { ownBlockingTime, type TraceEvent } from './own-blocking.ts';
 
 // Lighthouse 12 on the system Chromium, mobile (its default: Moto G Power screen, simulated slow
 // 4G, 4x CPU slowdown, calibrated down on a host slower than Lighthouse assumes: cpuSlowdownFor),
@@ -39,6 +40,13 @@ export interface Run {
   benchmarkIndex: number;
   /** The CPU slowdown the run was judged at: 4, or less on a host slower than Lighthouse assumes. */
   cpuSlowdown: number;
+  /**
+   * The page's own blocking time: TBT's sum over the page's main-thread tasks from its first
+   * paint on, taken on the CPU time each task ran rather than its wall time (own-blocking.ts).
+   * Not a line of the budget, which is Lighthouse's TBT: it tells a page over its TBT line because
+   * of its own work from one over it because the host gave its CPU to other processes meanwhile.
+   */
+  ownTbt: number;
 }
 
 /** Lighthouse's mobile default: a host at its baseline speed, slowed down four times. */
@@ -98,13 +106,15 @@ async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeE
       cpuSlowdown === DEFAULT_CPU_SLOWDOWN
         ? result.lhr
         : await judgedAt(result.artifacts, flags, cpuSlowdown);
-    // LIGHTHOUSE_REPORTS_DIR=dir keeps each run's full report, to see why a page missed.
+    // LIGHTHOUSE_REPORTS_DIR=dir keeps each run's full report, to see why a page missed, and the
+    // load's trace (`.trace.json`: Chromium's performance panel opens it), to see what ran in its
+    // long tasks.
     const dir = process.env.LIGHTHOUSE_REPORTS_DIR;
-    if (dir)
-      writeFileSync(
-        path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`),
-        JSON.stringify(lhr),
-      );
+    if (dir) {
+      const file = path.join(dir, `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}`);
+      writeFileSync(`${file}.json`, JSON.stringify(lhr));
+      writeFileSync(`${file}.trace.json`, JSON.stringify(result.artifacts.Trace));
+    }
     const value = (id: string) => lhr.audits[id]!.numericValue ?? Number.NaN;
     const responsive = lhr.audits['uses-responsive-images']!.details as
       { items?: { url: string }[] } | undefined;
@@ -125,6 +135,10 @@ async function auditOnce(url: string, cookie?: string): Promise<Run | { runtimeE
       lcp: value('largest-contentful-paint'),
       cls: value('cumulative-layout-shift'),
       tbt: value('total-blocking-time'),
+      ownTbt: ownBlockingTime(
+        (result.artifacts.Trace as { traceEvents: TraceEvent[] }).traceEvents,
+        cpuSlowdown,
+      ),
       oversizedImages: (responsive?.items ?? []).map((i) => i.url),
     };
   } finally {
@@ -180,6 +194,8 @@ export const withinBudget = (r: Run) =>
 
 /** Runs of a page at most, when the first misses a line. */
 const MAX_RUNS = 5;
+/** Runs at most when every miss so far was the host's, not the page's (`runAgain`). */
+const MAX_RUNS_HOST_BUSY = 10;
 
 /** The best value of each line over the runs, as Lighthouse CI's `optimistic` aggregation. */
 function optimistic(runs: Run[]): Run {
@@ -192,9 +208,26 @@ function optimistic(runs: Run[]): Run {
     tbt: best((r) => r.tbt, Math.min),
     benchmarkIndex: best((r) => r.benchmarkIndex, Math.max),
     cpuSlowdown: best((r) => r.cpuSlowdown, Math.max),
+    ownTbt: best((r) => r.ownTbt, Math.min),
     oversizedImages: runs[0]!.oversizedImages,
     longTasks: runs.flatMap((r) => r.longTasks.slice(0, 3)),
   };
+}
+
+/**
+ * Whether to measure a page once more: while its best values miss a line, up to five runs; and
+ * up to ten when TBT is the only line missed and every run's own blocking time (`ownTbt`, on CPU
+ * time) was under the TBT line, so that what the runs measured over it was time the host gave
+ * other processes (decision 024, "The page's own work and the host's"). The line itself stays
+ * Lighthouse's TBT.
+ */
+export function runAgain(runs: Run[]): boolean {
+  const best = optimistic(runs);
+  if (withinBudget(best)) return false;
+  if (runs.length < MAX_RUNS) return true;
+  const onlyTbtMissed = withinBudget({ ...best, tbt: 0 });
+  const ownWorkUnder = runs.every((r) => r.ownTbt < LIGHTHOUSE_BUDGET.tbtMs);
+  return onlyTbtMissed && ownWorkUnder && runs.length < MAX_RUNS_HOST_BUSY;
 }
 
 /** A page's numbers over its runs, and each run's own, so a log shows the spread. */
@@ -202,8 +235,8 @@ export type Judged = Run & { runs: string[] };
 
 /**
  * A page judged as Lighthouse CI judges by default (its assertions' `aggregationMethod:
- * 'optimistic'`): each line on the best value of up to five runs, stopping once every line is
- * met. Simulated throttling multiplies the CPU work it observes by four, so whatever else this
+ * 'optimistic'`): each line on the best value of up to five runs (ten when only the host held
+ * it back: `runAgain`), stopping once every line is met. Simulated throttling multiplies the CPU work it observes by four, so whatever else this
  * shared 2-core machine runs meanwhile is added to a page's TBT and LCP, never taken away: the
  * best run is the nearest to the page's own cost, and a page whose every run misses has a cost
  * of its own over the line (decision 024, "Judged on the best run").
@@ -211,12 +244,12 @@ export type Judged = Run & { runs: string[] };
 export async function judged(url: string, cookie?: string): Promise<Judged> {
   const runs: Run[] = [];
   do runs.push(await audit(url, cookie));
-  while (!withinBudget(optimistic(runs)) && runs.length < MAX_RUNS);
+  while (runAgain(runs));
   return {
     ...optimistic(runs),
     runs: runs.map(
       (r) =>
-        `score ${Math.round(r.score * 100)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} host ${r.benchmarkIndex} cpu ${r.cpuSlowdown}x`,
+        `score ${Math.round(r.score * 100)} LCP ${Math.round(r.lcp)} TBT ${Math.round(r.tbt)} (own ${Math.round(r.ownTbt)}) host ${r.benchmarkIndex} cpu ${r.cpuSlowdown}x`,
     ),
   };
 }
