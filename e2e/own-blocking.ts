@@ -31,7 +31,9 @@ export function ownBlockingTime(events: TraceEvent[], cpuSlowdown: number): numb
   for (const e of events)
     if (e.ph === 'X' && e.name === 'RunTask') {
       const key = `${e.pid}:${e.tid}`;
-      tasksOf.set(key, [...(tasksOf.get(key) ?? []), e]);
+      const tasks = tasksOf.get(key);
+      if (tasks) tasks.push(e);
+      else tasksOf.set(key, [e]);
     }
   const wall = (tasks: TraceEvent[]) => tasks.reduce((sum, t) => sum + (t.dur ?? 0), 0);
   // The page's renderer main thread: the busiest one (Lighthouse's run also has the blank page's).
