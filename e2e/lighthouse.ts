@@ -236,10 +236,11 @@ export type Judged = Run & { runs: string[] };
 /**
  * A page judged as Lighthouse CI judges by default (its assertions' `aggregationMethod:
  * 'optimistic'`): each line on the best value of up to five runs (ten when only the host held
- * it back: `runAgain`), stopping once every line is met. Simulated throttling multiplies the CPU work it observes by four, so whatever else this
- * shared 2-core machine runs meanwhile is added to a page's TBT and LCP, never taken away: the
- * best run is the nearest to the page's own cost, and a page whose every run misses has a cost
- * of its own over the line (decision 024, "Judged on the best run").
+ * it back: `runAgain`), stopping once every line is met. Simulated throttling multiplies the CPU
+ * work it observes by four, so whatever else this shared 2-core machine runs meanwhile is added
+ * to a page's TBT and LCP, never taken away: the best run is the nearest to the page's own cost,
+ * and a page whose every run misses has a cost of its own over the line (decision 024, "Judged on
+ * the best run").
  */
 export async function judged(url: string, cookie?: string): Promise<Judged> {
   const runs: Run[] = [];
