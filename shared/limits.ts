@@ -46,12 +46,17 @@ export const TRUST_LIMITS = {
   resumeLinks: { verified: 100, unverified: 20, perIpPerDay: 300 },
   /** New conversations a recruiter starts per day. */
   newConversations: { verified: 200, unverified: 20, perIpPerDay: 400 },
+  /** New conversations a seeker starts per day (one per job applied to: generous for a search,
+   * not a way to fill recruiters' lists). */
+  seekerConversations: { perDay: 60, perIpPerDay: 400 },
   /** Chat messages a user writes (HTTP and WebSocket alike). */
   messages: { perMinute: 20, burst: 10, perIpPerMinute: 120 },
   /** Different office e-mail addresses a recruiter may send a verification code to per day. */
   verificationAddressesPerDay: 5,
   /** Reports one user may file per day (a report queue is not a way to harass). */
   reportsPerDay: 20,
+  /** Files (photos, logos, resumes) a user uploads: each costs image work and storage. */
+  uploads: { perHour: 30, burst: 10, perIpPerHour: 200 },
 } as const;
 
 /**

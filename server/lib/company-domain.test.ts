@@ -71,6 +71,18 @@ describe('checkCompanyDomain', () => {
     ['me@zenith.33mail.com', 'https://zenith.33mail.com', 'freeMail'],
     // A typo domain that is itself listed is freeMail, not lookalike.
     ['me@gmial.com', 'https://gmial.com', 'freeMail'],
+    // Free mailboxes the lists lacked, alias and relay services, shared tenants (session 20).
+    ['hr@duck.com', 'https://duck.com', 'freeMail'],
+    ['hr@fastmail.com', 'https://fastmail.com', 'freeMail'],
+    ['hr@hotmail.co.in', 'https://hotmail.co.in', 'freeMail'],
+    ['hr@live.in', 'https://live.in', 'freeMail'],
+    ['hr@tuta.io', 'https://tuta.io', 'freeMail'],
+    ['hr@x.addy.io', 'https://x.addy.io', 'freeMail'],
+    ['hr@abc.mozmail.com', 'https://mozmail.com', 'freeMail'],
+    ['hr@passmail.net', 'https://passmail.net', 'freeMail'],
+    ['hr@slmail.me', 'https://slmail.me', 'freeMail'],
+    ['x@privaterelay.appleid.com', 'https://appleid.com', 'freeMail'],
+    ['hr@acme.onmicrosoft.com', 'https://evil.onmicrosoft.com', 'freeMail'],
 
     // Look-alikes: a registrable domain hidden in front of the real one.
     ['hr@attacker.in', 'https://infosys.com.attacker.in', 'lookalike'],

@@ -31,6 +31,51 @@ const EXTRA_FREE_MAIL = [
   'mtnl.net.in', // MTNL consumer mailboxes
   'satyam.net.in', // Sify (Satyam Infoway) ISP mailboxes
   'airtelmail.in', // Airtel free mail
+  // Free mailboxes the two lists lack (found missing in November 2026, session 20).
+  'duck.com', // DuckDuckGo Email Protection
+  'fastmail.com',
+  'hotmail.co.in',
+  'live.in',
+  'gmx.in',
+  'myyahoo.com',
+  'mailfence.com',
+  'startmail.com',
+  'skiff.com',
+  'posteo.de',
+  'disroot.org',
+  'riseup.net',
+];
+
+// Mail that forwards to somebody's own inbox under a name of its choosing (alias and relay
+// services), privacy mailboxes anybody opens for free, and hosts every customer gets a subdomain
+// of (a Microsoft 365 trial tenant is acme.onmicrosoft.com for anybody who signs up): none of
+// them says who runs a company. Every subdomain of these is refused too (x.addy.io is an alias,
+// y.onmicrosoft.com a tenant).
+const ALIAS_AND_SHARED_MAIL = [
+  'addy.io', // addy.io (formerly AnonAddy)
+  'anonaddy.com',
+  'anonaddy.me',
+  'mozmail.com', // Firefox Relay
+  'passmail.net', // Proton Pass aliases
+  'passmail.com',
+  'passinbox.com',
+  'passfwd.com',
+  'simplelogin.com', // SimpleLogin (Proton)
+  'simplelogin.co',
+  'simplelogin.fr',
+  'aleeas.com',
+  'slmail.me',
+  'silomails.com',
+  '8alias.com',
+  '8shield.net',
+  'appleid.com', // Sign in with Apple's relay (privaterelay.appleid.com)
+  'tutanota.com', // Tuta (free plans)
+  'tutanota.de',
+  'tutamail.com',
+  'tuta.com',
+  'tuta.io',
+  'keemail.me',
+  'onmicrosoft.com', // Microsoft 365 tenants
 ];
 
 // First labels of the biggest providers, for typo-squat detection. Labels shorter than 5
@@ -88,7 +133,10 @@ function loadList(require: ReturnType<typeof createRequire>, id: string): string
 function mailLists(): MailLists {
   if (!lists) {
     const require = createRequire(import.meta.url);
-    const wildcard = loadList(require, 'disposable-email-domains/wildcard.json');
+    const wildcard = [
+      ...loadList(require, 'disposable-email-domains/wildcard.json'),
+      ...ALIAS_AND_SHARED_MAIL,
+    ];
     lists = {
       exact: new Set([
         ...loadList(require, 'email-providers/all.json'),

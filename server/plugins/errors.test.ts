@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { newRecruiter, newUser } from '../test/users.ts';
-import { hasControlCharacter } from './errors.ts';
+import { hasControlCharacter } from '../lib/text-input.ts';
 
 let t: TestApp;
 beforeAll(async () => {

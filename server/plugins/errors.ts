@@ -5,6 +5,7 @@ import { textIn } from '#shared/i18n/texts.ts';
 import type { Vars } from '#shared/i18n/translate.ts';
 import { AppError } from '../lib/errors.ts';
 import { madeMessage, registerRequestMessages, requestLanguage } from '../lib/language.ts';
+import { hasControlCharacter, withoutInvisible } from '../lib/text-input.ts';
 
 const GENERIC: Record<number, MessageKey> = {
   400: 'errors.badRequest',
@@ -67,6 +68,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return send(request, reply, status, code);
   });
 
+  // Invisible characters (zero-width spaces, direction overrides) are taken out before the
+  // schemas read the texts (lib/text-input.ts).
+  app.addHook('preValidation', async (request) => {
+    if (request.body && typeof request.body === 'object' && !Buffer.isBuffer(request.body))
+      request.body = withoutInvisible(request.body);
+    request.query = withoutInvisible(request.query);
+  });
+
   // NUL and other C0 control characters (tab and newlines aside) have no place in any text we
   // store or search, and PostgreSQL refuses NUL outright: they are refused before any handler.
   app.addHook('preHandler', async (request) => {
@@ -77,18 +86,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => send(request, reply, 404, 'errors.notFound'));
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-
-/** Whether any string inside a parsed JSON value (keys included) holds a control character. */
-export function hasControlCharacter(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return CONTROL.test(value);
-  if (depth > 20 || value === null || typeof value !== 'object') return false;
-  if (Buffer.isBuffer(value)) return false;
-  if (Array.isArray(value)) return value.some((v) => hasControlCharacter(v, depth + 1));
-  return Object.entries(value).some(
-    ([k, v]) => CONTROL.test(k) || hasControlCharacter(v, depth + 1),
-  );
 }

@@ -38,12 +38,32 @@ export function newConversationBuckets(
   ];
 }
 
+export function seekerConversationBuckets(seekerId: string, ip: string): Bucket[] {
+  const l = TRUST_LIMITS.seekerConversations;
+  const message = 'limits.seekerConversations';
+  return [
+    { bucket: 'seeker-room', key: seekerId, limit: l.perDay, seconds: DAY, message },
+    { bucket: 'seeker-room-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+  ];
+}
+
 export function messageBuckets(userId: string, ip: string): Bucket[] {
   const l = TRUST_LIMITS.messages;
   const message = 'limits.messages';
   return [
     { bucket: 'message', key: userId, limit: l.perMinute, burst: l.burst, seconds: 60, message },
     { bucket: 'message-ip', key: ip, limit: l.perIpPerMinute, seconds: 60, message },
+  ];
+}
+
+/** Uploads of images and resumes (each is decoded, re-encoded and stored). */
+export function uploadBuckets(userId: string, ip: string): Bucket[] {
+  const l = TRUST_LIMITS.uploads;
+  const message = 'limits.uploads';
+  const HOUR = 3600;
+  return [
+    { bucket: 'upload', key: userId, limit: l.perHour, burst: l.burst, seconds: HOUR, message },
+    { bucket: 'upload-ip', key: ip, limit: l.perIpPerHour, seconds: HOUR, message },
   ];
 }
 

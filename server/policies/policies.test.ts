@@ -9,6 +9,7 @@ const recruiter: Actor = { id: 'r1', role: 'recruiter', isOnboarded: true };
 const freshRecruiter: Actor = { id: 'r9', role: 'recruiter', isOnboarded: false };
 const otherRecruiter: Actor = { id: 'r2', role: 'recruiter', isOnboarded: true };
 const noRole: Actor = { id: 'n1', role: null, isOnboarded: false };
+const freshSeeker: Actor = { id: 's9', role: 'user', isOnboarded: false };
 const admin: Actor = { id: 'a1', role: 'admin', isOnboarded: true };
 
 const room = { recruiterId: 'r1', seekerId: 's1' };
@@ -41,6 +42,16 @@ const table: Row[] = [
     'access.finishOnboarding',
   ],
   ['candidates: not a seeker', seeker, 'onboardedRecruiter', undefined, 403],
+  ['start a chat: an onboarded seeker', seeker, 'onboardedSeeker', undefined, 'allow'],
+  [
+    'start a chat: not a seeker before onboarding',
+    freshSeeker,
+    'onboardedSeeker',
+    undefined,
+    403,
+    'access.finishSeekerOnboarding',
+  ],
+  ['start a chat: not a recruiter', recruiter, 'onboardedSeeker', undefined, 403],
   ['moderation: a moderator', admin, 'admin', undefined, 'allow'],
   ['moderation: not a recruiter', recruiter, 'admin', undefined, 403, 'moderation.onlyAdmins'],
   ['moderation: not a seeker', seeker, 'admin', undefined, 403],

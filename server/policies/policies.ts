@@ -47,6 +47,9 @@ const role =
 // Recommended candidates and candidate profiles are for recruiters who told us who they are.
 const onboardedRecruiter: Gate = (u) =>
   role('recruiter')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishOnboarding'));
+// Chats with recruiters are for seekers whose profile exists (a recruiter sees who writes).
+const onboardedSeeker: Gate = (u) =>
+  role('user')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishSeekerOnboarding'));
 const isMember = (u: Actor, room: RoomFacts) => u.id === room.recruiterId || u.id === room.seekerId;
 
 /** Contact data (e-mail, phone, resume) reaches a recruiter only by the seeker's consent. */
@@ -71,6 +74,7 @@ export const POLICIES = {
   seeker: policy(role('user')),
   recruiter: policy(role('recruiter')),
   onboardedRecruiter: policy(onboardedRecruiter),
+  onboardedSeeker: policy(onboardedSeeker),
   /** The moderation queue and its actions: moderators (made from the command line only). */
   admin: policy(
     (u) => signedIn(u) ?? (u!.role === 'admin' ? null : deny(403, 'moderation.onlyAdmins')),

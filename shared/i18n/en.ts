@@ -550,7 +550,9 @@ export const en = {
     blocked: 'You can no longer send messages in this conversation.',
     suspended: 'This account was suspended',
     jobClosed: 'This job is closed and cannot get new applications',
-    onlyRecruiter: 'Only the recruiter can change the status',
+    onlyRecruiter: 'Only the recruiter can do that in this chat',
+    statusUnchanged: 'This candidate already has this status',
+    interviewPast: 'Please choose today or a later date for the interview',
     invalidStatus: 'Please choose one of the listed statuses',
     reconnecting: 'Reconnecting...',
     sending: 'Sending...',
@@ -1081,6 +1083,8 @@ export const en = {
       'Finish setting up your company profile to see candidates. It takes a few minutes.',
     contactNotShared:
       'This candidate shares their resume and contact details once they chat with you.',
+    finishSeekerOnboarding:
+      'Finish setting up your profile to chat with recruiters. It takes a few minutes.',
   },
   limits: {
     // How long to wait, in the `{{wait}}` of the limits' messages (from the seconds of Retry-After).
@@ -1096,6 +1100,8 @@ export const en = {
     newConversations:
       "You have reached today's limit for starting new conversations. Verified companies can start more; or try again in {{wait}}.",
     messages: 'You are sending messages too fast. Wait {{wait}} and try again.',
+    seekerConversations: 'You have started many new chats today. Please try again in {{wait}}.',
+    uploads: 'You have uploaded many files in a short time. Please try again in {{wait}}.',
     reports: "You have sent today's most reports. Try again in {{wait}}.",
     verificationAddresses:
       'You can send codes to {{limit}} different e-mail addresses a day. Use an address you already tried, or try again in {{wait}}.',
@@ -1192,6 +1198,8 @@ export const en = {
     tooLarge: 'That is too large.',
     badOrigin: 'This request came from a page we do not trust.',
     controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',
+    tooLong: 'Please keep this to {{max}} characters or fewer.',
+    tooMany: 'Please choose at most {{max}}.',
   },
   pick: {
     userRole: { user: 'Job Seeker', recruiter: 'Boss' },

@@ -53,7 +53,9 @@ export function scanMessage(text: string): ShieldCode[] {
 
 /** The codes of a job post with the pattern behind each. */
 export function explainJob(job: ShieldJob): ShieldHit[] {
-  const text = `${job.title}.\n${job.description}`;
+  const text = [job.title, job.company, job.description, job.requirements]
+    .filter((part): part is string => Boolean(part))
+    .join('.\n');
   const hits = explainMessage(text);
   if (tooGoodSalary(job, prepare(text).text))
     hits.push({ code: 'too_good', pattern: 'job.salary' });

@@ -277,6 +277,16 @@ describe('scanJob', () => {
     ).toEqual(['off_platform', 'payment_request']);
   });
 
+  it('reads the requirements and the company name as it reads the description', () => {
+    expect(
+      scanJob(job({ requirements: 'Pay Rs 500 registration fee on GPay before joining.' })),
+    ).toEqual(['payment_request']);
+    expect(scanJob(job({ company: 'Acme, WhatsApp 9876543210 for joining' }))).toContain(
+      'off_platform',
+    );
+    expect(scanJob(job({ requirements: null, company: 'Acme Tools' }))).toEqual([]);
+  });
+
   it('flags 10 LPA and more for unskilled entry-level or part-time work', () => {
     expect(scanJob(job({ title: 'Back Office', minSalary: 12, maxSalary: 16 }))).toEqual([
       'too_good',

@@ -13,6 +13,10 @@ export type ShieldCode = (typeof SHIELD_CODES)[number];
 export interface ShieldJob {
   title: string;
   description: string;
+  /** Shown on the job's page as much as the description: read the same way. */
+  requirements?: string | null;
+  /** The company name the post carries (from the recruiter's profile). */
+  company?: string | null;
   minSalary: number | null;
   maxSalary: number | null;
   level: string;

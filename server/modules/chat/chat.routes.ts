@@ -209,6 +209,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         requireUser(request),
         request.params.id,
         request.body.status,
+        request.ip,
       ),
     }),
   );
@@ -225,7 +226,13 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       },
     },
     async (request) => ({
-      message: await scheduleInterview(ctx, requireUser(request), request.params.id, request.body),
+      message: await scheduleInterview(
+        ctx,
+        requireUser(request),
+        request.params.id,
+        request.body,
+        request.ip,
+      ),
     }),
   );
 
@@ -239,6 +246,6 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         response: { 200: z.object({ hasResume: z.boolean(), message: messageView.nullable() }) },
       },
     },
-    async (request) => requestResume(ctx, requireUser(request), request.params.id),
+    async (request) => requestResume(ctx, requireUser(request), request.params.id, request.ip),
   );
 }

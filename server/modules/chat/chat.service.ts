@@ -7,15 +7,19 @@ import type { createRoomBody, interviewBody } from '#shared/schemas/chat.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import type { SessionUser } from '../auth/sessions.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { getOrCreateRoom, memberRoom, type RoomRow } from './rooms.repo.ts';
-import { findMessage, insertMessage, markRead } from './messages.repo.ts';
+import { findMessage, insertMessage, lastResumeRequest, markRead } from './messages.repo.ts';
 import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
 import { queueFlaggedMessage } from '../moderation/reports.service.ts';
 import { listedJobSql, noBlockSql } from '../moderation/visibility.ts';
-import { messageBuckets, newConversationBuckets } from '../../policies/limits.ts';
+import {
+  messageBuckets,
+  newConversationBuckets,
+  seekerConversationBuckets,
+} from '../../policies/limits.ts';
 
 const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
 
@@ -44,6 +48,9 @@ export async function startRoom(
   return ctx.db.tx(async (q) => {
     if (me.role === 'user') {
       if (!('jobId' in body) || 'seekerId' in body || !body.jobId) throw forbidden();
+      // A recruiter must see who writes (a nameless chat is a scam's first step), and a role
+      // can be switched only until onboarding ends: a seeker chats once their profile exists.
+      authorize(me, 'onboardedSeeker');
       // Only a job the seeker may see (moderation/visibility.ts): not held, hidden, from a
       // suspended or held recruiter, or across a block.
       const [job] = await q.query<{ recruiter_id: string; status: string }>(
@@ -56,13 +63,17 @@ export async function startRoom(
         [job.recruiter_id, me.id, body.jobId],
       );
       if (existing.length === 0 && job.status !== 'open') throw conflict('chat.jobClosed');
-      return getOrCreateRoom(q, {
+      const started = await getOrCreateRoom(q, {
         recruiterId: job.recruiter_id,
         seekerId: me.id,
         jobId: body.jobId,
         createdBy: me.id,
         status: 'initiated',
       });
+      // A new conversation counts against the seeker's daily limit; over it, the rollback takes
+      // the room away again.
+      if (started.created) await takeTokens(q, seekerConversationBuckets(me.id, ip));
+      return started;
     }
     if (me.role !== 'recruiter' || !('seekerId' in body)) throw forbidden();
     // A recruiter reaches out only after telling who they are (onboarding finished).
@@ -213,15 +224,23 @@ export async function setRoomStatus(
   me: SessionUser,
   roomId: string,
   status: RoomStatus,
+  ip: string,
 ): Promise<MessageView> {
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
+  // Each change writes the candidate a message: it counts as one (decisions.md "Limits").
+  await takeTokens(ctx.db, messageBuckets(me.id, ip));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     // A status the recruiter sets replaces an auto-close: a later message does not reopen it.
+    // The same status again changes nothing and tells the candidate nothing (a double tap, a
+    // retry): one statement decides, so two at once cannot both write the message.
     const [row] = await q.query<{ updated_at: string }>(
-      `UPDATE chat_rooms SET status = $2, auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
+      `UPDATE chat_rooms SET status = $2, auto_closed_at = NULL, updated_at = now()
+        WHERE id = $1 AND (status IS DISTINCT FROM $2 OR auto_closed_at IS NOT NULL)
+        RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
       [roomId, status],
     );
+    if (!row) throw conflict('chat.statusUnchanged');
     const text = english('chat.statusMessage', { status: pickLabel('roomStatus', status) });
     const inserted = await insertMessage(q, {
       roomId,
@@ -238,6 +257,16 @@ export async function setRoomStatus(
   return message;
 }
 
+/** A resume request stands this long: asked again sooner, the candidate gets no second one. */
+const RESUME_REQUEST_AGAIN_AFTER_HOURS = 24;
+
+/**
+ * The earliest day an interview may be on: today where it is earliest on Earth (UTC-12), so that
+ * the web form's "today" on any phone is never refused, and a date already past everywhere is.
+ */
+const earliestInterviewDay = (): string =>
+  new Date(Date.now() - 12 * 3600_000).toISOString().slice(0, 10);
+
 /** "2026-12-01" as Indian English shows it, "1 Dec 2026" (issue 15; web/lib/dates.ts in the app). */
 const indianDate = (isoDay: string): string => formatIsoDay(isoDay, 'en-IN');
 
@@ -247,9 +276,12 @@ export async function scheduleInterview(
   me: SessionUser,
   roomId: string,
   v: z.output<typeof interviewBody>,
+  ip: string,
 ): Promise<MessageView> {
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
+  if (v.date < earliestInterviewDay()) throw badRequest('chat.interviewPast');
+  await takeTokens(ctx.db, messageBuckets(me.id, ip));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     const [row] = await q.query<{ updated_at: string }>(
       `UPDATE chat_rooms SET status = 'interviewing', auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
@@ -264,7 +296,12 @@ export async function scheduleInterview(
       kind: 'interview',
       message: text,
       meta: v,
+      // The place is the recruiter's own words: the scam shield reads them as it reads any
+      // message ("pay the registration fee to confirm your slot" is the classic fake offer).
+      warnings: scanMessage(text),
     });
+    if (inserted.created && inserted.message.warnings.length > 0)
+      await queueFlaggedMessage(q, inserted.message.id, me.id, inserted.message.warnings);
     return { message: inserted.message, updatedAt: row!.updated_at };
   });
   await ctx.bus.publish(members(room), {
@@ -282,6 +319,7 @@ export async function requestResume(
   ctx: Ctx,
   me: SessionUser,
   roomId: string,
+  ip: string,
 ): Promise<{ hasResume: boolean; message: MessageView | null }> {
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
@@ -290,6 +328,11 @@ export async function requestResume(
     [room.seeker_id],
   );
   if (seeker?.has) return { hasResume: true, message: null };
+  // Asked already today and still no resume: that request stands (it is the answer again), the
+  // candidate is not asked twice.
+  const asked = await lastResumeRequest(ctx.db, roomId, RESUME_REQUEST_AGAIN_AFTER_HOURS);
+  if (asked) return { hasResume: false, message: asked };
+  await takeTokens(ctx.db, messageBuckets(me.id, ip));
   const stored = await ctx.db.tx((q) =>
     insertMessage(q, {
       roomId,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/app.ts';
+import { TRUST_LIMITS } from '#shared/limits.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 
 let t: TestApp;
@@ -114,7 +115,7 @@ describe('membership', () => {
     // The seeker is a member but cannot move their own hiring status.
     const own = await req(s, 'PUT', `/api/rooms/${room}/status`, { status: 'hired' });
     expect(own.statusCode).toBe(403);
-    expect(own.json().error.message).toBe('Only the recruiter can change the status');
+    expect(own.json().error.message).toBe('Only the recruiter can do that in this chat');
   });
 });
 
@@ -249,13 +250,14 @@ describe('hiring status', () => {
     const s = await seeker();
     const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
     const invite = await req(r, 'POST', `/api/rooms/${room}/interview`, {
-      date: '2026-12-01',
+      date: '2099-12-01',
       time: '11:30',
       place: 'Zoom: https://zoom.us/j/123',
     });
     expect(invite.json().message).toMatchObject({
       kind: 'interview',
-      message: 'Interview invitation: 1 Dec 2026 at 11:30, Zoom: https://zoom.us/j/123',
+      message: 'Interview invitation: 1 Dec 2099 at 11:30, Zoom: https://zoom.us/j/123',
+      warnings: [],
     });
     expect((await req(s, 'GET', `/api/rooms/${room}`)).json().room.status).toBe('interviewing');
     expect(
@@ -270,6 +272,14 @@ describe('hiring status', () => {
 
     const ask = await req(r, 'POST', `/api/rooms/${room}/resume-request`);
     expect(ask.json()).toMatchObject({ hasResume: false, message: { kind: 'resume_request' } });
+    // Asked again the same day: the request stands, the candidate is not asked twice.
+    const again = await req(r, 'POST', `/api/rooms/${room}/resume-request`);
+    expect(again.json().message.id).toBe(ask.json().message.id);
+    const [asked] = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM chat_messages WHERE room_id = $1 AND kind = 'resume_request'`,
+      [room],
+    );
+    expect(asked!.n).toBe(1);
     await t.ctx.db.query(
       `UPDATE seeker_profiles SET resume_key = 'private/u/x/resume-1.pdf' WHERE user_id = $1`,
       [s.id],
@@ -278,6 +288,125 @@ describe('hiring status', () => {
       hasResume: true,
       message: null,
     });
+  });
+});
+
+describe('the recruiter tools are messages too', () => {
+  const messagesOf = async (room: string) =>
+    (
+      await t.ctx.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM chat_messages WHERE room_id = $1',
+        [room],
+      )
+    )[0]!.n;
+
+  it('the same status again changes nothing and writes no message (409)', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const tries = await Promise.all(
+      [1, 2, 3].map(() => req(r, 'PUT', `/api/rooms/${room}/status`, { status: 'shortlisted' })),
+    );
+    expect(tries.map((x) => x.statusCode).sort()).toEqual([200, 409, 409]);
+    const again = tries.find((x) => x.statusCode === 409)!;
+    expect(again.json().error.message).toBe('This candidate already has this status');
+    expect(await messagesOf(room)).toBe(1);
+  });
+
+  it('status changes and invitations count against the message limit', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const statuses = ['shortlisted', 'rejected'] as const;
+    const codes: number[] = [];
+    for (let i = 0; i < 15; i++)
+      codes.push(
+        (await req(r, 'PUT', `/api/rooms/${room}/status`, { status: statuses[i % 2] })).statusCode,
+      );
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(codes).toContain(429);
+    const invite = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: '2099-01-05',
+      time: '10:00',
+      place: 'Office',
+    });
+    expect(invite.statusCode).toBe(429);
+    expect(invite.headers['retry-after']).toBeDefined();
+  });
+
+  it('an invitation is read by the scam shield and queued for moderators when flagged', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const invite = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: '2099-01-05',
+      time: '10:00',
+      place: 'Pay Rs 2000 registration fee by UPI to confirm your interview slot',
+    });
+    expect(invite.statusCode).toBe(200);
+    const message = invite.json().message;
+    expect(message.warnings).toContain('payment_request');
+    const queued = await t.ctx.db.query(
+      `SELECT 1 FROM reports WHERE message_id = $1 AND reason = 'shield'`,
+      [message.id],
+    );
+    expect(queued).toHaveLength(1);
+  });
+
+  it('refuses an interview on a day already past everywhere', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const past = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: '1999-01-01',
+      time: '10:00',
+      place: 'Office',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.json().error.message).toBe('Please choose today or a later date for the interview');
+    const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (
+        await req(r, 'POST', `/api/rooms/${room}/interview`, {
+          date: yesterday,
+          time: '10:00',
+          place: 'Office',
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(await messagesOf(room)).toBe(0);
+  });
+});
+
+describe('who may start a chat', () => {
+  it('a seeker starts at most the daily number of new chats; reopening one is not new', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const limit = TRUST_LIMITS.seekerConversations.perDay;
+    const jobs: string[] = [];
+    for (let i = 0; i <= limit; i++) jobs.push(await jobOf(r));
+    for (const job of jobs.slice(0, limit))
+      expect((await req(s, 'POST', '/api/rooms', { jobId: job })).statusCode).toBe(201);
+    const over = await req(s, 'POST', '/api/rooms', { jobId: jobs[limit] });
+    expect(over.statusCode).toBe(429);
+    expect(over.json().error.message).toMatch(/started many new chats today/);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await req(s, 'POST', '/api/rooms', { jobId: jobs[0] })).statusCode).toBe(200);
+    const [made] = await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM chat_rooms WHERE seeker_id = $1',
+      [s.id],
+    );
+    expect(made!.n).toBe(limit);
+  });
+
+  it('a seeker who has not finished onboarding is asked to, and no room is made', async () => {
+    const r = await newRecruiter(t);
+    const fresh = await newUser(t, 'user');
+    const res = await req(fresh, 'POST', '/api/rooms', { jobId: await jobOf(r) });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toMatch(/Finish setting up your profile/);
+    const rooms = await t.ctx.db.query('SELECT 1 FROM chat_rooms WHERE seeker_id = $1', [fresh.id]);
+    expect(rooms).toHaveLength(0);
   });
 });
 

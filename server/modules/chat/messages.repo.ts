@@ -160,3 +160,18 @@ export async function markRead(
   );
   return row?.max ?? null;
 }
+
+/** The room's newest resume request sent within the last `hours`, if there is one. */
+export async function lastResumeRequest(
+  q: Queryable,
+  roomId: string,
+  hours: number,
+): Promise<MessageView | null> {
+  const [row] = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM chat_messages
+      WHERE room_id = $1 AND kind = 'resume_request' AND sent_at > now() - make_interval(hours => $2)
+      ORDER BY id DESC LIMIT 1`,
+    [roomId, hours],
+  );
+  return row ? presentMessage(row) : null;
+}

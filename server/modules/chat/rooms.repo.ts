@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/client.ts';
 import type { RoomStatus } from '#shared/picklists.ts';
+import { noBlockSql } from '../moderation/visibility.ts';
 
 export interface RoomRow {
   id: string;
@@ -73,11 +74,16 @@ export async function latestRoomWith(
   return row ?? null;
 }
 
-/** Everyone who shares a room with this user: who hears about their presence. */
+/**
+ * Everyone who shares a room with this user: who hears about their presence. Not across a block
+ * (either way): whoever was blocked no longer learns when the other is online.
+ */
 export async function partnersOf(q: Queryable, userId: string): Promise<string[]> {
   const rows = await q.query<{ id: string }>(
-    `SELECT DISTINCT CASE WHEN recruiter_id = $1 THEN seeker_id ELSE recruiter_id END AS id
-       FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1`,
+    `SELECT DISTINCT p.id
+       FROM (SELECT CASE WHEN recruiter_id = $1 THEN seeker_id ELSE recruiter_id END AS id
+               FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1) p
+      WHERE ${noBlockSql('p.id', '$1::uuid')}`,
     [userId],
   );
   return rows.map((r) => r.id);

@@ -105,6 +105,22 @@ describe('sending messages over the WebSocket', () => {
     if (long.type === 'message.nack') expect(long.error.message).toMatch(/too long|2,?000/i);
     const noId = await send(ws, { roomId: room, clientId: 'not-a-uuid', message: 'hi' });
     expect(noId).toMatchObject({ type: 'message.nack', error: { status: 400 } });
+    // Refused as the HTTP send refuses them: a NUL (PostgreSQL would refuse it: a 500 before),
+    // a bell, and a message of nothing but invisible characters.
+    for (const message of ['bad\u0000nul', 'bell\u0007char'])
+      expect(await send(ws, { roomId: room, clientId: randomUUID(), message })).toMatchObject({
+        type: 'message.nack',
+        error: { status: 400, code: 'errors.controlCharacter' },
+      });
+    const invisible = await send(ws, {
+      roomId: room,
+      clientId: randomUUID(),
+      message: '\u200b\u200b\u202e',
+    });
+    expect(invisible).toMatchObject({
+      type: 'message.nack',
+      error: { status: 400, message: 'Message cannot be empty' },
+    });
     expect(await stored(room)).toBe(0);
     ws.close();
   });

@@ -5,6 +5,7 @@ import { socketSendFrame, type SocketSendReply } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { recordRefusals } from '../../lib/rate-limit.ts';
+import { hasControlCharacter, withoutInvisible } from '../../lib/text-input.ts';
 import { languageOrDefault, withMessages } from '../../lib/language.ts';
 import { findSessionByHash, type SessionUser } from '../auth/sessions.ts';
 import { sendMessage } from './chat.service.ts';
@@ -65,13 +66,16 @@ export async function handleSocketSend(
   if (typeof ref !== 'string' || ref.length === 0 || ref.length > 64) return null;
   // zod makes an issue's message when it is read: read inside, where msg() records its key.
   const [{ parsed, first }, madeBy] = withMessages(() => {
-    const result = socketSendFrame.safeParse(json);
+    const result = socketSendFrame.safeParse(withoutInvisible(json));
     return { parsed: result, first: result.error?.issues[0]?.message };
   });
   if (!parsed.success) {
     const made = first ? madeBy(first) : undefined;
     return refusal(ref, sender.user, 400, 'errors.badRequest', made?.key, made?.vars as Vars);
   }
+  // As the HTTP send's hook refuses them (plugins/errors.ts): PostgreSQL refuses NUL outright.
+  if (hasControlCharacter(parsed.data))
+    return refusal(ref, sender.user, 400, 'errors.controlCharacter');
   if (sender.inFlight >= MAX_IN_FLIGHT)
     return nack(ref, sender.user, new AppError(429, 'errors.tooManyRequests'));
   sender.inFlight += 1;

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { authorize } from '../../policies/policies.ts';
+import { takeTokens } from '../../lib/rate-limit.ts';
+import { uploadBuckets } from '../../policies/limits.ts';
 import {
   listResumeDownloads,
   openResume,
@@ -55,6 +57,7 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
         const user = requireUser(request);
         // Logos belong to companies: only recruiters have one.
         if (purpose === 'logo') authorize(user, 'recruiter');
+        await takeTokens(ctx.db, uploadBuckets(user.id, request.ip));
         const bytes = await readOneFile(request, UPLOAD_LIMITS.imageBytes, 'upload.imageTooLarge');
         return reply.code(201).send(await storeImage(ctx, user.id, purpose, bytes));
       },
@@ -82,6 +85,7 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
       { config: { policy: 'seeker' }, schema: { tags: ['files'], response: { 200: resumeSaved } } },
       async (request) => {
         const user = requireUser(request);
+        await takeTokens(ctx.db, uploadBuckets(user.id, request.ip));
         const bytes = await readOneFile(
           request,
           UPLOAD_LIMITS.resumeBytes,

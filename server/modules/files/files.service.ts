@@ -39,14 +39,20 @@ export function isOwnImageKey(userId: string, key: string, purpose: ImagePurpose
   return key.startsWith(prefix) && /^[0-9a-f]+\.webp$/.test(key.slice(prefix.length));
 }
 
-/** Refuses a profile image key that is not the user's own upload of that purpose. */
-export function assertOwnImage(
+/**
+ * Refuses a profile image key that is not the user's own upload of that purpose, or names no
+ * stored file (a key made up in the right shape would point the profile at nothing, and the
+ * replaced image, deleted after the save, would be lost too).
+ */
+export async function assertOwnImage(
+  ctx: Ctx,
   userId: string,
   key: string | null | undefined,
   purpose: ImagePurpose,
   messageKey: MessageKey,
-): void {
-  if (key !== null && key !== undefined && !isOwnImageKey(userId, key, purpose))
+): Promise<void> {
+  if (key === null || key === undefined) return;
+  if (!isOwnImageKey(userId, key, purpose) || !(await ctx.storage.get(key)))
     throw new AppError(400, messageKey);
 }
 

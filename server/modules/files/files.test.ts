@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestApp } from '../../test/app.ts';
+import { TRUST_LIMITS } from '#shared/limits.ts';
 import { deleteUserFiles, isOwnImageKey, publicUrl } from './files.service.ts';
 import {
   createFilesTestApp,
@@ -22,6 +23,9 @@ let recruiter: TestUser;
 
 beforeAll(async () => {
   ({ t, uploads } = await createFilesTestApp());
+});
+// Fresh users for every test: uploads count against a limit per user (the test of it below).
+beforeEach(async () => {
   seeker = await makeUser(t, 'user');
   recruiter = await makeUser(t, 'recruiter');
 });
@@ -125,6 +129,21 @@ describe('POST /api/uploads/image', () => {
     expect(isOwnImageKey(seeker.id, res.json().key, 'logo')).toBe(false);
     const meta = await sharp((await media(res.json().url)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([512, 398]);
+  });
+
+  it('limits uploads per user: a burst, then 429 with Retry-After and a message', async () => {
+    const png = await noisePng(8, 8);
+    for (let i = 0; i < TRUST_LIMITS.uploads.burst; i++)
+      expect((await uploadImage(seeker, 'avatar', image(png))).statusCode).toBe(201);
+    const refused = await uploadImage(seeker, 'avatar', image(png));
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().error.message).toMatch(/uploaded many files/);
+    // Resumes count in the same bucket; another user is not held back.
+    const resume = { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' };
+    expect((await upload(t, '/api/me/resume', seeker, resume)).statusCode).toBe(429);
+    const other = await makeUser(t, 'user');
+    expect((await uploadImage(other, 'avatar', image(png))).statusCode).toBe(201);
   });
 
   it('needs a session, a known purpose and a file in the field "file"', async () => {

@@ -77,7 +77,9 @@ export async function createJob(
 async function rescanJob(q: Queryable, jobId: string): Promise<void> {
   const [j] = await q.query<{
     title: string;
+    company: string;
     description: string;
+    requirements: string | null;
     min_salary: number | null;
     max_salary: number | null;
     level: string;
@@ -86,14 +88,16 @@ async function rescanJob(q: Queryable, jobId: string): Promise<void> {
     moderation_state: string;
     moderation_reasons: string[];
   }>(
-    `SELECT title, description, min_salary, max_salary, level, job_category, type, moderation_state, moderation_reasons
+    `SELECT title, company, description, requirements, min_salary, max_salary, level, job_category, type, moderation_state, moderation_reasons
        FROM jobs WHERE id = $1`,
     [jobId],
   );
   if (!j) return;
   const codes = scanJob({
     title: j.title,
+    company: j.company,
     description: j.description,
+    requirements: j.requirements,
     minSalary: j.min_salary === null ? null : Number(j.min_salary),
     maxSalary: j.max_salary === null ? null : Number(j.max_salary),
     level: j.level,

@@ -79,6 +79,17 @@ export async function newSeeker(w: World, name = `Asha Seeker ${++names}`): Prom
     [s.id, name, w.blr],
   );
   await markOnboarded(w.t, s.id, 6);
+  // An established account (reports count towards a hold from accounts a day old: reports.service).
+  await w.t.ctx.db.query(`UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1`, [
+    s.id,
+  ]);
+  return s;
+}
+
+/** An onboarded seeker whose account was made just now (its reports hold nobody yet). */
+export async function newFreshSeeker(w: World): Promise<TestUser> {
+  const s = await newSeeker(w);
+  await w.t.ctx.db.query('UPDATE users SET created_at = now() WHERE id = $1', [s.id]);
   return s;
 }
 

@@ -10,6 +10,21 @@ import { takeTokens } from '../../lib/rate-limit.ts';
 /** Independent reports (distinct reporters) that hide a job or a recruiter until a moderator decides. */
 export const REPORTS_TO_HOLD = 3;
 
+/** How old a reporter's account must be for their report to count towards a hold. */
+export const REPORTER_MIN_AGE_HOURS = 24;
+
+/**
+ * The open reports matching `where` (on `r`) from reporters whose word counts towards a hold:
+ * distinct people who finished onboarding, with an account a day old, not suspended. Three phone
+ * numbers signed up a minute ago are not three independent people: their reports still reach the
+ * moderators' queue, they only do not hide anybody on their own.
+ */
+const independentReportersSql = (where: string) =>
+  `(SELECT count(DISTINCT r.reporter_id) FROM reports r
+      JOIN users ru ON ru.id = r.reporter_id AND ru.is_onboarded AND ru.suspended_at IS NULL
+                   AND ru.created_at < now() - make_interval(hours => ${REPORTER_MIN_AGE_HOURS})
+     WHERE ${where} AND r.resolved_at IS NULL)`;
+
 /**
  * A user reports a person, a job or a message. The report joins the moderators' queue; the third
  * independent open report on a job holds the job, on a recruiter holds all their jobs (out of
@@ -88,8 +103,7 @@ async function holdOnReports(
       `UPDATE jobs SET moderation_state = 'held',
               moderation_reasons = array_append(array_remove(moderation_reasons, 'reports'), 'reports')
         WHERE id = $1 AND moderation_state = 'published'
-          AND (SELECT count(DISTINCT reporter_id) FROM reports
-                WHERE job_id = $1 AND resolved_at IS NULL AND reporter_id IS NOT NULL) >= $2`,
+          AND ${independentReportersSql('r.job_id = $1')} >= $2`,
       [jobId, REPORTS_TO_HOLD],
     );
   }
@@ -98,9 +112,7 @@ async function holdOnReports(
       // About the person or their messages: reports on one job hold that job, not all of them.
       `UPDATE users SET held_at = now()
         WHERE id = $1 AND held_at IS NULL AND user_role = 'recruiter'
-          AND (SELECT count(DISTINCT reporter_id) FROM reports
-                WHERE target_user_id = $1 AND job_id IS NULL AND resolved_at IS NULL
-                  AND reporter_id IS NOT NULL) >= $2`,
+          AND ${independentReportersSql('r.target_user_id = $1 AND r.job_id IS NULL')} >= $2`,
       [targetUserId, REPORTS_TO_HOLD],
     );
   }

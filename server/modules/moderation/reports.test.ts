@@ -12,6 +12,7 @@ import {
   moderationTestApp,
   newAdmin,
   newRecruiter,
+  newFreshSeeker,
   newSeeker,
   newUser,
   openRoom,
@@ -295,6 +296,36 @@ describe('three independent reports hold a job or a recruiter', () => {
       state: 'held',
       reasons: ['reports'],
     });
+  });
+
+  it('accounts made just now, or never onboarded, are not independent: queued, holding nobody', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    const fresh = [await newFreshSeeker(w), await newFreshSeeker(w), await newFreshSeeker(w)];
+    const unfinished = [await newUser(w.t, 'user'), await newUser(w.t, 'user')];
+    for (const u of unfinished)
+      await w.t.ctx.db.query(
+        `UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1`,
+        [u.id],
+      );
+    for (const u of [...fresh, ...unfinished]) {
+      await reported(w.t, u, { jobId: job.id, reason: 'fake_job' });
+      await reported(w.t, u, { userId: r.id, reason: 'fake_job' });
+    }
+    await expectListed(w, viewer, job, true);
+    expect(await heldAt(r.id)).toBeNull();
+    const [queued] = await w.t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM reports WHERE job_id = $1',
+      [job.id],
+    );
+    expect(queued!.n).toBe(5);
+    // Two established reporters more are not three either: the fresh ones still do not count.
+    await reported(w.t, await newSeeker(w), { jobId: job.id, reason: 'spam' });
+    await reported(w.t, await newSeeker(w), { jobId: job.id, reason: 'spam' });
+    await expectListed(w, viewer, job, true);
+    await reported(w.t, await newSeeker(w), { jobId: job.id, reason: 'spam' });
+    await expectListed(w, viewer, job, false);
   });
 
   it("three reports of one job hold that job, not the recruiter's other jobs", async () => {

@@ -62,7 +62,8 @@ export async function saveSeekerOnboardingStep(
   if (!schema) throw badRequest('errors.notFound');
   const values = parseBody(schema, body);
   if (step === 1)
-    assertOwnImage(
+    await assertOwnImage(
+      ctx,
       userId,
       (values as { profileImage: string }).profileImage,
       'avatar',

@@ -12,11 +12,21 @@ afterAll(async () => {
   await t.close();
 });
 
-// Image keys name their owner's folder ('/USER/' here); the server refuses anybody else's.
-const own = (u: TestUser, body: unknown) =>
-  JSON.parse(JSON.stringify(body ?? {}).replaceAll('/USER/', `/${u.id}/`)) as object;
-const put = (u: TestUser, url: string, payload: unknown) =>
-  t.app.inject({ method: 'PUT', url, payload: own(u, payload), headers: { cookie: u.cookie } });
+// Image keys name their owner's folder ('/USER/' here); the server refuses anybody else's, and
+// a key of no stored file: the user's are stored first, as an upload would have.
+const own = async (u: TestUser, body: unknown) => {
+  const text = JSON.stringify(body ?? {}).replaceAll('/USER/', `/${u.id}/`);
+  for (const [key] of text.matchAll(new RegExp(`public/u/${u.id}/[a-z0-9.-]+`, 'g')))
+    await t.ctx.storage.put(key, Buffer.from('img'), 'image/webp');
+  return JSON.parse(text) as object;
+};
+const put = async (u: TestUser, url: string, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url,
+    payload: await own(u, payload),
+    headers: { cookie: u.cookie },
+  });
 const post = (u: TestUser, url: string, payload?: unknown) =>
   t.app.inject({
     method: 'POST',
@@ -205,6 +215,40 @@ describe('job seeker onboarding', () => {
     );
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please upload your photo');
+  });
+
+  it('refuses a key of no stored file, and the photo it would replace stays', async () => {
+    const u = await newUser(t, 'user');
+    expect((await seekerStep(u, 1, basic())).statusCode).toBe(200);
+    const made = `public/u/${u.id}/avatar-ffffffffffffffffffffffff.webp`;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/seeker/1',
+      payload: { ...basic(), profileImage: made },
+      headers: { cookie: u.cookie },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please upload your photo');
+    const kept = `public/u/${u.id}/avatar-1a2b.webp`;
+    const [row] = await t.ctx.db.query<{ profile_image: string }>(
+      'SELECT profile_image FROM seeker_profiles WHERE user_id = $1',
+      [u.id],
+    );
+    expect(row!.profile_image).toBe(kept);
+    expect(await t.ctx.storage.get(kept)).not.toBeNull();
+  });
+
+  it('takes invisible characters out of names: no direction override reaches a recruiter', async () => {
+    const u = await newUser(t, 'user');
+    const res = await seekerStep(u, 1, basic({ fullName: '\u202eAsha\u200b Nair\ufeff' }));
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.ctx.db.query<{ full_name: string }>(
+      'SELECT full_name FROM seeker_profiles WHERE user_id = $1',
+      [u.id],
+    );
+    expect(row!.full_name).toBe('Asha Nair');
+    const blank = await seekerStep(u, 1, basic({ fullName: '\u200b\u2060 ' }));
+    expect(blank.statusCode).toBe(400);
   });
 
   it("a recruiter cannot use the seeker's steps, and without a session the spec's message comes back", async () => {

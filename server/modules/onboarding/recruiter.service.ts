@@ -35,7 +35,7 @@ export async function saveRecruiterProfileStep(
   userId: string,
   v: z.output<typeof recruiterProfileStep>,
 ): Promise<number> {
-  assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
+  await assertOwnImage(ctx, userId, v.profileImage, 'avatar', 'upload.imageFailed');
   let before: string | null = null;
   const next = await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 1);
@@ -60,7 +60,7 @@ export async function saveRecruiterCompanyStep(
   userId: string,
   v: z.output<typeof recruiterCompanyStep>,
 ): Promise<number> {
-  assertOwnImage(userId, v.companyLogo, 'logo', 'onboarding.companyImage');
+  await assertOwnImage(ctx, userId, v.companyLogo, 'logo', 'onboarding.companyImage');
   let before: string | null = null;
   const next = await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 2);
@@ -119,8 +119,7 @@ export async function sendCompanyCode(
   const language = languageOrDefault(profile?.language);
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
   companyDomainOf(v);
-  // The target binds the code to this user, this e-mail and this website.
-  const target = `${userId}|${v.email}|${v.websiteUrl}`;
+  const target = codeTarget(userId, v.email);
   const { code, id } = await ctx.codes.issue(
     { purpose: 'company_email', target, ip, userId },
     (q) => assertAddressAllowance(q, userId, v.email),
@@ -140,13 +139,23 @@ export async function sendCompanyCode(
   ctx.metrics.codeSent('company_email');
 }
 
+/**
+ * A verification code is this user's for this address, whatever website goes with it: the domain
+ * rule holds the website to the address's own domain at both ends, and the limits of codes
+ * (one-time-codes.ts: cooldown, per hour, per day, tries) are per target, so a website in the
+ * target let each new website spelling send another code to the same inbox.
+ */
+const codeTarget = (userId: string, email: string) => `${userId}|${email.toLowerCase()}`;
+
 export async function verifyCompanyCode(
   ctx: Ctx,
   userId: string,
   ip: string,
   v: z.output<typeof verificationSend> & { code: string },
 ): Promise<void> {
-  const target = `${userId}|${v.email}|${v.websiteUrl}`;
+  // Before the code is used: the mark is step 3's, never a way past the company details of step 2.
+  await ctx.db.tx((q) => lockProgress(q, userId, 'recruiter', 3));
+  const target = codeTarget(userId, v.email);
   try {
     await ctx.codes.verify({ purpose: 'company_email', target, ip, userId, code: v.code });
   } catch (err) {
@@ -157,6 +166,7 @@ export async function verifyCompanyCode(
   }
   const domain = companyDomainOf(v);
   await ctx.db.tx(async (q) => {
+    await lockProgress(q, userId, 'recruiter', 3);
     // The office e-mail becomes the profile's e-mail: the mark vouches for that address.
     await q.query(
       `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_domain = $4, verified_at = now(),
@@ -195,7 +205,7 @@ async function assertAddressAllowance(q: Queryable, userId: string, email: strin
     [userId],
   );
   const limit = TRUST_LIMITS.verificationAddressesPerDay;
-  if (rows.length < limit || rows.some((r) => r.address === email)) return;
+  if (rows.length < limit || rows.some((r) => r.address === email.toLowerCase())) return;
   const oldest = new Date(rows[0]!.first_at).getTime();
   const wait = (oldest + 24 * 3600_000 - Date.now()) / 1000;
   throw tooManyRequests('limits.verificationAddresses', wait, { limit });

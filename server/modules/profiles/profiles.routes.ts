@@ -60,7 +60,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
     },
     async (request) => {
       const me = requireUser(request);
-      assertOwnImage(me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
+      await assertOwnImage(ctx, me.id, request.body.profileImage, 'avatar', 'upload.imageFailed');
       const photo = request.body.profileImage;
       const before = await ctx.db.tx(async (q) => {
         const held = photo ? await heldImage(q, SEEKER_PHOTO, me.id) : null;

@@ -17,7 +17,7 @@ export async function updateRecruiterSettings(
   userId: string,
   v: z.output<typeof recruiterSettings>,
 ): Promise<void> {
-  assertOwnImage(userId, v.profileImage, 'avatar', 'upload.imageFailed');
+  await assertOwnImage(ctx, userId, v.profileImage, 'avatar', 'upload.imageFailed');
   const before = await ctx.db.tx(async (q) => {
     await q.query(
       'INSERT INTO recruiter_profiles (user_id) VALUES ($1) ON CONFLICT (user_id) DO NOTHING',

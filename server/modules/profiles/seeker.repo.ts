@@ -3,6 +3,7 @@ import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import type { ContactVisibility } from '#shared/picklists.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { can, type Actor, type SeekerFacts } from '../../policies/policies.ts';
+import { noBlockSql } from '../moderation/visibility.ts';
 
 // One query for the profile and its city; work experiences as a JSON array in the same row.
 const SELECT = `
@@ -49,7 +50,12 @@ export async function findCandidateFor(
   return { profile: present(row, can(viewer, 'candidate.contact', facts)), facts };
 }
 
-/** What the consent rule needs to know about a seeker and one viewer; null: no such seeker. */
+/**
+ * What the consent rule needs to know about a seeker and one viewer; null: no such seeker for this
+ * viewer: none at all, one who has not finished onboarding (their candidate page is not shown
+ * either), or one with a block between them and the viewer either way (a block withdraws every
+ * consent: the profile, the contact details and the resume are gone for that recruiter at once).
+ */
 export async function seekerFacts(
   q: Queryable,
   viewerId: string,
@@ -64,7 +70,8 @@ export async function seekerFacts(
             EXISTS (SELECT 1 FROM chat_rooms r WHERE r.recruiter_id = $2 AND r.seeker_id = $1 AND r.seeker_engaged) AS engaged,
             COALESCE((SELECT rp.is_verified FROM recruiter_profiles rp WHERE rp.user_id = $2), false) AS verified
        FROM seeker_profiles s JOIN users u ON u.id = s.user_id AND u.deleted_at IS NULL AND u.user_role = 'user'
-      WHERE s.user_id = $1`,
+      WHERE s.user_id = $1
+        AND (s.user_id = $2 OR (u.is_onboarded AND ${noBlockSql('s.user_id', '$2::uuid')}))`,
     [seekerId, viewerId],
   );
   if (!row) return null;

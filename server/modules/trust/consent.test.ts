@@ -191,6 +191,29 @@ describe('contact data by consent', () => {
     expect((await download(url)).statusCode).toBe(200);
   });
 
+  it('a block either way withdraws every consent at once: profile, contact, resume, old links', async () => {
+    for (const blocker of ['seeker', 'recruiter'] as const) {
+      const r = await verifiedRecruiter();
+      const s = await newSeeker();
+      const url = await expectShared(r, s);
+      const [by, of] = blocker === 'seeker' ? [s, r] : [r, s];
+      expect((await as(by, 'POST', '/api/blocks', { userId: of.id })).statusCode).toBe(204);
+      expect((await detail(r, s)).statusCode).toBe(404);
+      expect((await link(r, s)).statusCode).toBe(404);
+      expect((await download(url)).statusCode).not.toBe(200);
+    }
+  });
+
+  it('a seeker who has not finished onboarding shares no resume, as no candidate page', async () => {
+    const r = await verifiedRecruiter();
+    const s = await newSeeker();
+    await t.ctx.db.query('UPDATE users SET is_onboarded = false WHERE id = $1', [s.id]);
+    expect((await detail(r, s)).statusCode).toBe(404);
+    expect((await link(r, s)).statusCode).toBe(404);
+    // Their own resume stays theirs.
+    expect((await link(s, s)).statusCode).toBe(200);
+  });
+
   it('refuses an unknown visibility value', async () => {
     const s = await newSeeker(false);
     const res = await as(s, 'PATCH', '/api/seeker/profile', { contactVisibility: 'everyone' });

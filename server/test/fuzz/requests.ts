@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import type { RouteInfo } from '../../app.ts';
-import { hasControlCharacter } from '../../plugins/errors.ts';
+import { hasControlCharacter } from '../../lib/text-input.ts';
 import {
   anyJson,
   hostile,
