@@ -7,8 +7,12 @@ export const LOGIN = {
   // strangers cannot lock the owner out (docs/decisions/002).
   maxFailuresPerPhonePerIpPerDay: 10,
   resendCooldownSeconds: 30,
+  // Codes one network may have sent to one phone (per hour, per day): keyed by phone *and* IP, so
+  // a stranger who asks for codes to someone's phone uses up their own allowance, not the owner's.
   maxCodesPerPhonePerHour: 5,
   maxCodesPerPhonePerDay: 10,
+  // Codes to one phone from every network together, per day: the cap on texts to one number.
+  maxCodesPerPhoneAllNetworksPerDay: 20,
   maxCodesPerIpPerHour: 30,
   maxFailuresPerIpPerHour: 60,
 } as const;

@@ -44,6 +44,10 @@ const failuresOnTargetFromIp = (req: CodeRequest): Window => ({
   message: 'login.tooManyFailures',
 });
 
+/** Codes sent to a target at the request of one network (the IP is in the bucket, the target is
+ * the key: rows keyed by a phone go with the account, as `failuresOnTargetFromIp`'s). */
+const sentFrom = (req: CodeRequest) => `${req.purpose}:sent-from:${req.ip}`;
+
 export class OneTimeCodes {
   constructor(
     private readonly db: Db,
@@ -67,18 +71,28 @@ export class OneTimeCodes {
       );
       const wait = last[0]?.wait ?? 0;
       if (wait > 0) throw tooManyRequests('login.resendTooSoon', wait);
+      // A target's codes are counted per network that asked for them (so whoever asks for codes
+      // to a stranger's phone spends their own allowance, never the owner's: decision 002), and
+      // for all networks together under a higher cap on how many texts one number gets a day.
       const windows: Window[] = [
         {
-          bucket: `${req.purpose}:sent`,
+          bucket: sentFrom(req),
           key: req.target,
           limit: LOGIN.maxCodesPerPhonePerHour,
           seconds: HOUR,
           message: 'login.tooManyCodes',
         },
         {
-          bucket: `${req.purpose}:sent`,
+          bucket: sentFrom(req),
           key: req.target,
           limit: LOGIN.maxCodesPerPhonePerDay,
+          seconds: DAY,
+          message: 'login.tooManyCodes',
+        },
+        {
+          bucket: `${req.purpose}:sent`,
+          key: req.target,
+          limit: LOGIN.maxCodesPerPhoneAllNetworksPerDay,
           seconds: DAY,
           message: 'login.tooManyCodes',
         },
@@ -112,6 +126,7 @@ export class OneTimeCodes {
           LOGIN.codeTtlSeconds,
         ],
       );
+      await recordEvent(q, sentFrom(req), req.target);
       await recordEvent(q, `${req.purpose}:sent`, req.target);
       await recordEvent(q, `${req.purpose}:sent-ip`, req.ip);
       return { code, id: row!.id };
@@ -123,6 +138,7 @@ export class OneTimeCodes {
     await this.db.tx(async (q) => {
       await q.query('DELETE FROM one_time_codes WHERE id = $1', [id]);
       for (const [bucket, key] of [
+        [sentFrom(req), req.target],
         [`${req.purpose}:sent`, req.target],
         [`${req.purpose}:sent-ip`, req.ip],
       ] as const) {

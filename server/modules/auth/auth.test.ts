@@ -214,23 +214,49 @@ describe('limits at N and N+1', () => {
     expect((await requestCode(phone)).statusCode).toBe(200);
   });
 
-  it(`${LOGIN.maxCodesPerPhonePerHour} codes per phone per hour, then 429`, async () => {
+  it(`${LOGIN.maxCodesPerPhonePerHour} codes per phone per hour from one network, then 429`, async () => {
     const phone = freshPhone();
+    const ip = freshIp();
     for (let i = 0; i < LOGIN.maxCodesPerPhonePerHour; i++) {
-      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+      expect((await requestCode(phone, ip)).statusCode).toBe(200);
       await age(phone, 31);
     }
-    const over = await requestCode(phone, freshIp());
+    const over = await requestCode(phone, ip);
     expect(over.statusCode).toBe(429);
     expect(over.json().error.message).toBe('Too many OTP requests. Please try again later.');
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3000);
   });
 
-  it(`${LOGIN.maxCodesPerPhonePerDay} codes per phone per day, then 429`, async () => {
+  it(`${LOGIN.maxCodesPerPhonePerDay} codes per phone per day from one network, then 429`, async () => {
     const phone = freshPhone();
+    const ip = freshIp();
     for (let i = 0; i < LOGIN.maxCodesPerPhonePerDay; i++) {
-      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+      expect((await requestCode(phone, ip)).statusCode).toBe(200);
       await age(phone, 3601); // past the hourly window, still inside the day
+    }
+    const over = await requestCode(phone, ip);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(3600);
+  });
+
+  it("a stranger asking for codes to someone's phone spends their own allowance, not the owner's", async () => {
+    const phone = freshPhone();
+    const stranger = freshIp();
+    for (let i = 0; i < LOGIN.maxCodesPerPhonePerHour; i++) {
+      expect((await requestCode(phone, stranger)).statusCode).toBe(200);
+      await age(phone, 31);
+    }
+    expect((await requestCode(phone, stranger)).statusCode).toBe(429);
+    const owner = freshIp();
+    expect((await requestCode(phone, owner)).statusCode).toBe(200);
+    expect((await verify(phone, lastCode(t, fullPhone(phone)), owner)).statusCode).toBe(200);
+  });
+
+  it(`${LOGIN.maxCodesPerPhoneAllNetworksPerDay} codes to one phone a day from every network together, then 429`, async () => {
+    const phone = freshPhone();
+    for (let i = 0; i < LOGIN.maxCodesPerPhoneAllNetworksPerDay; i++) {
+      expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
+      await age(phone, 31);
     }
     const over = await requestCode(phone, freshIp());
     expect(over.statusCode).toBe(429);
@@ -437,10 +463,10 @@ describe('brute force', () => {
     expect((await verify(phone, right, '10.60.0.1')).statusCode).not.toBe(200);
   });
 
-  it(`a day of guessing at one phone, from fresh IPs, gets at most ${LOGIN.maxCodesPerPhonePerDay} codes × ${LOGIN.maxWrongTriesPerCode} tries`, async () => {
+  it(`a day of guessing at one phone, from fresh IPs, gets at most ${LOGIN.maxCodesPerPhoneAllNetworksPerDay} codes × ${LOGIN.maxWrongTriesPerCode} tries`, async () => {
     const phone = freshPhone();
     let checked = 0;
-    for (let c = 0; c < LOGIN.maxCodesPerPhonePerDay; c++) {
+    for (let c = 0; c < LOGIN.maxCodesPerPhoneAllNetworksPerDay; c++) {
       expect((await requestCode(phone, freshIp())).statusCode).toBe(200);
       const right = lastCode(t, fullPhone(phone));
       for (let i = 0; i < 3 * LOGIN.maxWrongTriesPerCode; i++) {
@@ -452,12 +478,12 @@ describe('brute force', () => {
       await age(phone, 3601); // past the hourly code limit, still inside the day
     }
     expect((await requestCode(phone, freshIp())).statusCode).toBe(429);
-    expect(checked).toBe(LOGIN.maxCodesPerPhonePerDay * LOGIN.maxWrongTriesPerCode);
+    expect(checked).toBe(LOGIN.maxCodesPerPhoneAllNetworksPerDay * LOGIN.maxWrongTriesPerCode);
     const [row] = await t.ctx.db.query<{ tries: number }>(
       'SELECT sum(attempts)::int AS tries FROM one_time_codes WHERE target = $1',
       [fullPhone(phone)],
     );
-    expect(row!.tries).toBe(LOGIN.maxCodesPerPhonePerDay * LOGIN.maxWrongTriesPerCode);
+    expect(row!.tries).toBe(LOGIN.maxCodesPerPhoneAllNetworksPerDay * LOGIN.maxWrongTriesPerCode);
   });
 });
 

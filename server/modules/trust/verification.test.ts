@@ -61,6 +61,8 @@ async function atVerification(company: string, cityId: number = bengaluru): Prom
     designation: 'Talent Lead',
   });
   expect(one.statusCode).toBe(200);
+  // The logo, as its upload would have stored it (a key must name a stored file).
+  await t.ctx.storage.put(`public/u/${r.id}/logo-9f.webp`, Buffer.from('img'), 'image/webp');
   const two = await call(r, 'PUT', '/api/onboarding/recruiter/2', {
     companyName: company,
     companyLogo: `public/u/${r.id}/logo-9f.webp`,
@@ -124,6 +126,48 @@ const expectError = (
   expect(res.json().error).toMatchObject({ code, key: code, message: english(code, vars) });
 };
 
+describe('verification is step 3, and its code is for an address', () => {
+  it('a recruiter who has not saved the company details (step 2) cannot verify past them', async () => {
+    const u = await newUser(t, 'recruiter');
+    const r = { ...u, ip: `10.32.0.${++ips % 200}` };
+    await call(r, 'PUT', '/api/onboarding/recruiter/1', {
+      fullName: 'Meera Iyer',
+      companyName: 'Zenith Foods Pvt Ltd',
+      designation: 'Talent Lead',
+    });
+    const sent = await send(r, ZENITH.websiteUrl, ZENITH.email);
+    expect(sent.statusCode, sent.body).toBe(204);
+    const code = mailCode(ZENITH.email);
+    const res = await call(r, 'POST', '/api/company/verification/verify', { ...ZENITH, code });
+    expect(res.statusCode).toBe(409);
+    const p = await profileOf(r);
+    expect(p.isVerified).toBe(false);
+    const [row] = await t.ctx.db.query<{ onboarding_step: number }>(
+      'SELECT onboarding_step FROM users WHERE id = $1',
+      [r.id],
+    );
+    expect(row!.onboarding_step).toBe(2);
+  });
+
+  it('another spelling of the website sends no second code to the same inbox within the cooldown', async () => {
+    const r = await atVerification('Zenith Foods Pvt Ltd');
+    const email = 'talent@zenith.in';
+    expect((await send(r, 'https://zenith.in', email)).statusCode).toBe(204);
+    const again = await send(r, 'https://www.zenith.in', email);
+    expect(again.statusCode).toBe(429);
+    expect(sentTo(email)).toBe(1);
+    // The code sent with one spelling verifies with another of the same domain.
+    const code = mailCode(email);
+    const ok = await call(r, 'POST', '/api/company/verification/verify', {
+      websiteUrl: 'https://careers.zenith.in',
+      email,
+      code,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await profileOf(r)).toMatchObject({ isVerified: true, verifiedDomain: 'zenith.in' });
+  });
+});
+
 describe('verification needs a company domain', () => {
   it('refuses gmail.com as website and e-mail under the name "Infosys Limited": no code, no mark', async () => {
     const r = await atVerification('Infosys Limited');
@@ -134,7 +178,7 @@ describe('verification needs a company domain', () => {
     // rule is checked again on verify.
     const { code } = await t.ctx.codes.issue({
       purpose: 'company_email',
-      target: `${r.id}|me@gmail.com|https://gmail.com`,
+      target: `${r.id}|me@gmail.com`,
       ip: r.ip,
       userId: r.id,
     });
