@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/client.ts';
-import { formatIsoDay, systemMessageText } from '#shared/chat-system-text.ts';
-import { textIn } from '#shared/i18n/texts.ts';
+import { messageTextIn } from './message-text.ts';
 import { DEFAULT_LANGUAGE, type Language } from '#shared/i18n/languages.ts';
 import type { ChatListItem, RoomView, UnreadCounts } from '#shared/schemas/chat.ts';
 import { ROOM_STATUSES, type ContactVisibility, type RoomStatus } from '#shared/picklists.ts';
@@ -270,17 +269,9 @@ export async function roomDetails(
 
 /** A list row's last message: an automatic one in the reader's language, else as written. */
 function preview(r: Row, language: Language): string | null {
-  const stored = (r.last_message as string | null) ?? null;
-  if (!r.last_kind || r.last_kind === 'text') return stored;
-  const meta = (typeof r.last_meta === 'string' ? JSON.parse(r.last_meta) : r.last_meta) as Record<
-    string,
-    unknown
-  > | null;
-  return (
-    systemMessageText(
-      { kind: r.last_kind as string, meta },
-      (key, vars) => textIn(language, key, vars),
-      (day) => formatIsoDay(day, `${language}-IN`),
-    ) ?? stored
-  );
+  return messageTextIn(language, {
+    kind: (r.last_kind as string | null) ?? null,
+    meta: r.last_meta,
+    message: (r.last_message as string | null) ?? null,
+  });
 }

@@ -1,3 +1,4 @@
+import { messageTextIn } from '../chat/message-text.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '#shared/i18n/languages.ts';
 import { textIn } from '#shared/i18n/texts.ts';
@@ -112,14 +113,20 @@ export async function onMessage(deps: NotifyDeps, job: Job, now: Date): Promise<
   const messageId = Number(job.payload.messageId);
   // The recipient is the member who did not send it: found in the statement itself ($2 = them).
   const [m] = await deps.db.query<
-    RoomFacts & { kind: keyof typeof TITLE_KEY; message: string; is_read: boolean; sent_ms: number }
+    RoomFacts & {
+      kind: keyof typeof TITLE_KEY;
+      message: string;
+      meta: unknown;
+      is_read: boolean;
+      sent_ms: number;
+    }
   >(
     `WITH m AS (
-       SELECT m.id, m.room_id, m.kind, m.message, m.is_read, m.sent_at,
+       SELECT m.id, m.room_id, m.kind, m.message, m.meta, m.is_read, m.sent_at,
               CASE WHEN m.sender_id = r.recruiter_id THEN r.seeker_id ELSE r.recruiter_id END AS recipient
          FROM chat_messages m JOIN chat_rooms r ON r.id = m.room_id
         WHERE m.id = $1 AND m.sender_id IS NOT NULL)
-     SELECT m.kind, m.message, m.is_read, (extract(epoch FROM m.sent_at) * 1000)::float8 AS sent_ms,
+     SELECT m.kind, m.message, m.meta, m.is_read, (extract(epoch FROM m.sent_at) * 1000)::float8 AS sent_ms,
             ${ROOM_FACTS.replaceAll('$2::uuid', 'm.recipient')}
        FROM m JOIN chat_rooms r ON r.id = m.room_id
        ${ROOM_JOINS.replaceAll('$2::uuid', 'm.recipient')}`,
@@ -152,10 +159,12 @@ export async function onMessage(deps: NotifyDeps, job: Job, now: Date): Promise<
   );
   if (subs.length === 0) return done('no browsers');
 
+  // An automatic message in the recipient's language, as their chat shows it.
+  const text = messageTextIn(languageOf(m), m) ?? m.message;
   const body =
-    m.message.length > NOTIFICATIONS.pushBodyChars
-      ? `${m.message.slice(0, NOTIFICATIONS.pushBodyChars - 1)}…`
-      : m.message;
+    text.length > NOTIFICATIONS.pushBodyChars
+      ? `${text.slice(0, NOTIFICATIONS.pushBodyChars - 1)}…`
+      : text;
   const payload: PushPayload = {
     title: textIn(languageOf(m), TITLE_KEY[m.kind], { name: nameOf(m) }),
     body,
@@ -216,9 +225,10 @@ export async function onSms(deps: NotifyDeps, job: Job, now: Date): Promise<Outc
       last_sent_ms: number | null;
       first_unread_ms: number | null;
       last_unread_id: number | null;
+      covered: number | null;
     }
   >(
-    `SELECT ${ROOM_FACTS},
+    `SELECT ${ROOM_FACTS}, sn.covered_message_id::float8 AS covered,
             (extract(epoch FROM sn.sent_at) * 1000)::float8 AS last_sent_ms,
             (extract(epoch FROM u.first_unread) * 1000)::float8 AS first_unread_ms,
             u.last_unread_id
@@ -236,7 +246,8 @@ export async function onSms(deps: NotifyDeps, job: Job, now: Date): Promise<Outc
   if (!f) return done('room gone');
   if (f.closed || f.recipient_gone) return done('conversation closed');
   if (!f.sms_on) return done('sms off');
-  if (f.first_unread_ms === null || f.last_unread_id === null) return done('nothing unread');
+  if (f.first_unread_ms === null || f.last_unread_id === null)
+    return done('nothing unread', (q) => followUp(deps, q, roomId, userId, f.covered ?? 0));
 
   const due = ms(new Date(f.first_unread_ms), deps.config.notify.smsAfterMinutes * 60_000);
   if (due > now) return { type: 'later', at: due };
@@ -277,5 +288,36 @@ export async function onSms(deps: NotifyDeps, job: Job, now: Date): Promise<Outc
              covered_message_id = GREATEST(sms_notices.covered_message_id, EXCLUDED.covered_message_id)`,
       [roomId, userId, now.toISOString(), f.last_unread_id],
     );
+    await followUp(deps, q, roomId, userId, f.last_unread_id!);
+  });
+}
+
+/**
+ * Run as this SMS check's job is marked done: a message stored while the check ran (after its
+ * read) found this job still pending, so its own check was not added (one pending per
+ * conversation and recipient), and nothing would ever tell of it. Unread messages after `covered`
+ * get their check now, due when the oldest of them has waited (the 12-hour rule still applies
+ * when it runs).
+ */
+async function followUp(
+  deps: NotifyDeps,
+  q: Tx,
+  roomId: string,
+  userId: string,
+  covered: number,
+): Promise<void> {
+  const [next] = await q.query<{ first_ms: number | null }>(
+    `SELECT (extract(epoch FROM min(m.sent_at)) * 1000)::float8 AS first_ms
+       FROM chat_messages m JOIN chat_rooms r ON r.id = m.room_id
+      WHERE m.room_id = $1 AND m.recipient_id = $2::uuid AND NOT m.is_read AND m.id > $3
+        AND m.sender_id = CASE WHEN $2::uuid = r.recruiter_id THEN r.seeker_id ELSE r.recruiter_id END`,
+    [roomId, userId, covered],
+  );
+  if (next?.first_ms == null) return;
+  await enqueue(q, {
+    kind: 'sms',
+    payload: { roomId, userId },
+    runAt: ms(new Date(next.first_ms), deps.config.notify.smsAfterMinutes * 60_000),
+    dedupeKey: smsKey(roomId, userId),
   });
 }

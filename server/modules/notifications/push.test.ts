@@ -1,3 +1,4 @@
+import { textIn } from '#shared/i18n/texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { english } from '#shared/i18n/messages.ts';
@@ -160,6 +161,27 @@ describe('Web Push to the other member when they have no open socket', () => {
     ]);
     expect(got[1]!.body).toContain('11:30');
     for (const p of got) expect(p).toMatchObject({ url: `/jobseeker-chat/${r.id}`, tag: room });
+  });
+
+  it("an automatic message's body is in the recipient's language, as their chat says it", async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha Rao');
+    await t.ctx.db.query(`UPDATE users SET language = 'hi' WHERE id = $1`, [s.id]);
+    const sub = await subscribe(s);
+    await inject(r, 'PUT', `/api/rooms/${room}/status`, { status: 'shortlisted' });
+    await t.ctx.notifications.drain();
+    await inject(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: '2030-01-15',
+      time: '11:30',
+      place: 'Acme office, Pune',
+    });
+    await t.ctx.notifications.drain();
+    const [status, invite] = opened(sub);
+    expect(status!.body).toBe(
+      textIn('hi', 'chat.statusMessage', { status: textIn('hi', 'pick.roomStatus.shortlisted') }),
+    );
+    expect(invite!.body).toContain('Acme office, Pune');
+    expect(invite!.body).not.toContain('Interview invitation');
+    expect(invite!.body).toContain('इंटरव्यू');
   });
 
   it('nothing while the recipient has a socket open; pushed again once it is closed', async () => {

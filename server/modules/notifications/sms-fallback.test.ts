@@ -9,6 +9,7 @@ import type { TestUser } from '../../test/users.ts';
 import { HOUR, MINUTE, testClock } from '../../test/clock.ts';
 import { connectWs } from '../../test/ws.ts';
 import { ist } from './quiet-hours.ts';
+import { enqueue } from './queue.ts';
 
 // The SMS fallback with a clock the test moves (no sleeps): the worker runs only when drained, at
 // the clock's time. Messages are given the send time the story needs (their sent_at); everything
@@ -280,10 +281,11 @@ describe('through the HTTP SMS gateway', () => {
   let g: TestApp;
   let gBase: string;
   const received: { body: Record<string, unknown> }[] = [];
-  let answer = (res: ServerResponse) => {
+  const ok = (res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"type":"success"}');
   };
+  let answer = ok;
 
   beforeAll(async () => {
     gw = createServer((req, res) => {
@@ -326,6 +328,47 @@ describe('through the HTTP SMS gateway', () => {
     await g.close();
     gw.closeAllConnections();
     await new Promise<void>((resolve) => gw.close(() => resolve()));
+  });
+
+  it("a message stored while its conversation's SMS is being sent still gets its own, 12 hours on", async () => {
+    const { r, s, room } = await chatPair(g, gBase, 'Asha Rao');
+    const c0 = tomorrowAt('10:00');
+    await say(g, r, room, 'first', c0);
+    await runAt(c0, g);
+    const before = received.length;
+    // While the gateway holds the first SMS, the recruiter writes again and that message's own
+    // job runs (another worker): its SMS check finds this one pending and adds none.
+    let added: boolean | undefined;
+    answer = (res) => {
+      void (async () => {
+        const second = await say(g, r, room, 'second, during the send', at(c0, 31 * MINUTE));
+        // Its message job, run by that other worker now: done, having tried to add the check.
+        await g.ctx.db.query(
+          `UPDATE notification_jobs SET state = 'done', finished_at = now()
+            WHERE kind = 'message' AND (payload->>'messageId')::bigint = $1`,
+          [second],
+        );
+        added = await enqueue(g.ctx.db, {
+          kind: 'sms',
+          payload: { roomId: room, userId: s.id },
+          runAt: at(c0, 61 * MINUTE),
+          dedupeKey: `sms:${room}:${s.id}`,
+        });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"type":"success"}');
+      })();
+    };
+    await runAt(at(c0, 31 * MINUTE), g);
+    answer = ok;
+    expect(added).toBe(false);
+    expect(received.length).toBe(before + 1);
+    // The second message still earns one once the 12 hours since the first allow it: 22:31 IST,
+    // so at 09:00 the next morning.
+    await runAt(at(c0, 12 * HOUR + 31 * MINUTE), g);
+    expect(received.length).toBe(before + 1);
+    await runAt(at(c0, 23 * HOUR + MINUTE), g);
+    expect(received.length).toBe(before + 2);
+    received.length = 0;
   });
 
   it('posts the notify template with name and link; a 500 is retried after 30 s, then sent once', async () => {
