@@ -229,6 +229,7 @@ export const en = {
     imageFailed: 'Image upload failed',
     imageType: 'Please choose a PNG, JPEG, GIF or WebP image',
     imageTooLarge: 'Images can be at most 2 MB',
+    imageTooManyPixels: 'This image has too many pixels. Please choose one under 40 megapixels.',
     resumeType: 'Resumes must be PDF files',
     resumeTooLarge: 'Resumes can be at most 5 MB',
     noFile: 'Please choose a file',
@@ -238,6 +239,7 @@ export const en = {
     linkExpired: 'This link has expired. Please open the resume again.',
   },
   profile: {
+    tooManySkills: 'You can add at most 30 skills',
     title: 'My profile',
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',
@@ -1199,7 +1201,6 @@ export const en = {
     badOrigin: 'This request came from a page we do not trust.',
     controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',
     tooLong: 'Please keep this to {{max}} characters or fewer.',
-    tooMany: 'Please choose at most {{max}}.',
   },
   pick: {
     userRole: { user: 'Job Seeker', recruiter: 'Boss' },

@@ -4,16 +4,19 @@ import { msg, type MessageKey } from '../i18n/messages.ts';
 /** Zod option that yields a catalogue message in the active language. */
 export const m = (key: MessageKey) => ({ error: () => msg(key) });
 
+/** Zod option for a text over `max` characters: says the bound. */
+export const tooLong = (max: number) => ({ error: () => msg('errors.tooLong', { max }) });
+
 /** Required text: trimmed, not empty, bounded. */
 export const text = (requiredKey: MessageKey, max = 150) =>
-  z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, m('errors.badRequest'));
+  z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, tooLong(max));
 
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max = 150) =>
   z
     .string()
     .trim()
-    .max(max, m('errors.badRequest'))
+    .max(max, tooLong(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -41,7 +44,7 @@ export const storageKey = (requiredKey: MessageKey) =>
 /** A list of short labels (skills, languages): trimmed, non-empty, no duplicates (case-insensitive). */
 export const chipList = (max: number, tooManyKey: MessageKey) =>
   z
-    .array(z.string().trim().max(40))
+    .array(z.string().trim().max(40, tooLong(40)))
     .max(max, m(tooManyKey))
     .transform((items) => dedupeChips(items));
 

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { msg } from '../i18n/messages.ts';
 import { JOB_CATEGORIES, JOB_LEVELS, JOB_TYPES } from '../picklists.ts';
-import { m, optionalText } from './common.ts';
+import { m, optionalText, tooLong } from './common.ts';
 
 const salary = z
   .union([z.number(), z.string()], m('jobs.salaryInvalid'))
   .nullish()
   .transform((v, ctx) => {
     if (v === null || v === undefined || String(v).trim() === '') return null;
-    const n = typeof v === 'number' ? v : Number(v.trim());
+    // Digits with an optional decimal part: Number() would also take "0x10", "1e2" and "Infinity".
+    const n = typeof v === 'number' ? v : /^\d+(\.\d+)?$/.test(v.trim()) ? Number(v.trim()) : NaN;
     if (!Number.isFinite(n) || n < 0 || n > 1000) {
       ctx.addIssue({ code: 'custom', message: msg('jobs.salaryInvalid') });
       return z.NEVER;
@@ -27,7 +28,7 @@ export const jobInput = z
       .string(m('jobs.titleRequired'))
       .trim()
       .min(1, m('jobs.titleRequired'))
-      .max(120, m('jobs.titleRequired')),
+      .max(120, tooLong(120)),
     cityId: z
       .number(m('jobs.locationRequired'))
       .int()
@@ -40,7 +41,7 @@ export const jobInput = z
       .string(m('jobs.descriptionRequired'))
       .trim()
       .min(1, m('jobs.descriptionRequired'))
-      .max(5000, m('jobs.descriptionRequired')),
+      .max(5000, tooLong(5000)),
     requirements: optionalText(5000),
     minSalary: salary,
     maxSalary: salary,

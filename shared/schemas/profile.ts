@@ -93,7 +93,7 @@ export const seekerProfilePatch = z
       .trim()
       .min(1, m('onboarding.introRequired'))
       .max(INTRODUCTION_MAX, m('onboarding.introTooLong')),
-    skills: chipList(30, 'errors.badRequest'),
+    skills: chipList(30, 'profile.tooManySkills'),
     languages: chipList(10, 'onboarding.tooManyLanguages'),
     jobTitle: optionalText(100),
     companyName: optionalText(150),

@@ -72,6 +72,17 @@ describe('POST /api/uploads/image', () => {
     expect(res.statusCode).toBe(201);
   });
 
+  it('says so when a real image has too many pixels to process (not "choose a PNG")', async () => {
+    const huge = await sharp({
+      create: { width: 7000, height: 6000, channels: 3, background: '#ffffff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const res = await uploadImage(seeker, 'avatar', image(huge));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('upload.imageTooManyPixels');
+  });
+
   it('refuses a corrupt image that only starts like one', async () => {
     const png = await noisePng(32, 32);
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(500, 7)]);

@@ -35,6 +35,13 @@ export async function reencodeImage(bytes: Buffer, purpose: ImagePurpose): Promi
   const mime = await sniffMime(bytes);
   if (!mime || !IMAGE_TYPES.has(mime)) throw new AppError(400, 'upload.imageType');
   const side = IMAGE_MAX_SIDE[purpose];
+  // The header alone says how many pixels there are: a real image too big to decode gets its
+  // own message (not "choose a PNG" for a PNG).
+  const size = await sharp(bytes)
+    .metadata()
+    .catch(() => null);
+  if (size?.width && size.height && size.width * size.height > MAX_INPUT_PIXELS)
+    throw new AppError(400, 'upload.imageTooManyPixels');
   try {
     // failOn 'error': refuse what cannot be decoded, but accept the harmless warnings that
     // many phone JPEGs carry.

@@ -40,6 +40,17 @@ export async function createJob(
     if (!owner.is_onboarded && owner.onboarding_step < 4)
       throw conflict('onboarding.stepBackwards');
 
+    // The same post again within a minute (a double tap, a retry after a lost answer) is the
+    // post already made: the owner's row lock above makes two at once take turns here.
+    const [same] = await q.query<{ id: string }>(
+      `SELECT id FROM jobs
+        WHERE recruiter_id = $1 AND created_at > now() - interval '1 minute'
+          AND title = $2 AND description = $3 AND city_id IS NOT DISTINCT FROM $4 AND type = $5
+          AND level = $6 AND job_category = $7`,
+      [recruiterId, v.title, v.description, v.cityId, v.type, v.level, v.jobCategory],
+    );
+    if (same) return same.id;
+
     const location = await locationFor(q, v.cityId);
     const [job] = await q.query<{ id: string }>(
       `INSERT INTO jobs (recruiter_id, title, company, location, city_id, type, level, job_category,

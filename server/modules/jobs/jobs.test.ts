@@ -93,6 +93,36 @@ describe('posting a job', () => {
     );
   });
 
+  it('salaries are plain numbers: hex, exponents and Infinity are refused', async () => {
+    const r = await newRecruiter(t);
+    for (const minSalary of ['0x10', '1e2', 'Infinity', '-3', '4.'])
+      expect((await post(r, job({ minSalary }))).statusCode, minSalary).toBe(400);
+    expect((await post(r, job({ minSalary: ' 4.5 ' }))).json().job.minSalary).toBe(4.5);
+  });
+
+  it('over-long texts are told their bound, not that they are missing', async () => {
+    const r = await newRecruiter(t);
+    const title = await post(r, job({ title: 'x'.repeat(121) }));
+    expect(title.json().error.message).toBe('Please keep this to 120 characters or fewer.');
+    const description = await post(r, job({ description: 'x'.repeat(5001) }));
+    expect(description.json().error.message).toBe('Please keep this to 5000 characters or fewer.');
+  });
+
+  it('the same post twice at once (a double tap) makes one job; a different one is another', async () => {
+    const r = await newRecruiter(t);
+    const body = job({ title: 'Double Tap Tester' });
+    const [a, b] = await Promise.all([post(r, body), post(r, body)]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().job.id).toBe(b.json().job.id);
+    const other = await post(r, job({ title: 'Double Tap Tester', cityId: null }));
+    expect(other.json().job.id).not.toBe(a.json().job.id);
+    const [mine] = await t.ctx.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM jobs WHERE recruiter_id = $1',
+      [r.id],
+    );
+    expect(mine!.n).toBe(2);
+  });
+
   it('a seeker cannot post; without a session the spec message comes back', async () => {
     const s = await seeker();
     const res = await post(s, job());
