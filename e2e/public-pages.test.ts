@@ -301,6 +301,24 @@ describe('what search engines read before any script runs', () => {
   });
 });
 
+describe('a public page without its data is not a page', () => {
+  it('an unknown listing or a job address without an id is a 404, not an empty page', async () => {
+    for (const path of ['/jobs/no-such-place', '/jobs/view/garbage', '/jobs/view/'])
+      expect((await fetch(`${h.baseUrl}${path}`)).status, path).toBe(404);
+  });
+
+  // Last in this file: it spends this address's allowance of public reads.
+  it("over the visitor's limit of public reads: 429 with Retry-After, never a skeleton as a 200", async () => {
+    let limited = false;
+    for (let i = 0; i < 500 && !limited; i++)
+      limited = (await fetch(`${h.baseUrl}/api/public/filters`)).status === 429;
+    expect(limited).toBe(true);
+    const page = await fetch(`${h.baseUrl}/jobs/software-development`);
+    expect(page.status).toBe(429);
+    expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
 /** The origin the sitemap names (the server's PUBLIC_ORIGIN setting). */
 function jobPathOrigin(): string {
   return h.server.ctx.config.publicOrigin;

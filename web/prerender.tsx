@@ -41,7 +41,11 @@ export function prerender(url: string): string {
 export type ServerGet = (url: string) => Promise<ServerAnswer>;
 
 /** What a screen the server renders comes to: its page, or a 404 when its subject is missing. */
-export type ServerRendered = RenderedScreen | { notFound: true };
+export type ServerRendered =
+  | RenderedScreen
+  | { notFound: true }
+  /** The API refused the page's own data (too many requests, or unavailable): said as such. */
+  | { refused: { status: 429 | 503; retryAfterSeconds: number | null } };
 
 export interface RenderedScreen {
   /** The screen's module (web/app/server-data.ts), whose code the page preloads. */
@@ -86,6 +90,18 @@ export async function renderScreen(
     const answer = query.answer ?? (await get(query.url));
     if (query.required && (answer.status === 404 || answer.status === 400))
       return { notFound: true };
+    // Without what the page is about it would be an empty skeleton served as a page (200): the
+    // visitor (a search engine too) is told to come back instead.
+    if (query.required && (answer.status === 429 || answer.status >= 500)) {
+      const seconds = (answer.body as { error?: { vars?: { seconds?: unknown } } } | null)?.error
+        ?.vars?.seconds;
+      return {
+        refused: {
+          status: answer.status === 429 ? 429 : 503,
+          retryAfterSeconds: typeof seconds === 'number' ? seconds : null,
+        },
+      };
+    }
     // A query the server could not answer is left to the browser, which shows its own error.
     if (answer.status !== 200) continue;
     const data = query.data ? query.data(answer.body) : answer.body;

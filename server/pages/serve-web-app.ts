@@ -47,6 +47,8 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
       if (renderScreen) {
         try {
           const page = await renderScreen(request);
+          if (page?.retryAfterSeconds)
+            void reply.header('retry-after', String(page.retryAfterSeconds));
           if (page)
             return reply
               .code(page.status)

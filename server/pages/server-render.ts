@@ -22,7 +22,10 @@ interface SsrBundle {
     get: (url: string) => Promise<Answer>,
     viewer: { timeZone: string; origin: string },
   ): Promise<
-    { module: string; language: string; markup: string; state: unknown } | { notFound: true } | null
+    | { module: string; language: string; markup: string; state: unknown }
+    | { notFound: true }
+    | { refused: { status: 429 | 503; retryAfterSeconds: number | null } }
+    | null
   >;
 }
 
@@ -31,7 +34,7 @@ const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
 /** A page for the request, or null when the browser renders it from the empty shell. */
 export type ScreenRenderer = (
   request: FastifyRequest,
-) => Promise<{ status: 200 | 404; html: string } | null>;
+) => Promise<{ status: 200 | 404 | 429 | 503; html: string; retryAfterSeconds?: number } | null>;
 
 /** The renderer of the built web app in `webDist`, or null when the build has no server bundle. */
 export function createScreenRenderer(
@@ -83,6 +86,16 @@ export function createScreenRenderer(
     const rendered = await rendering;
     // What the page is about does not exist (an unknown job): a 404, which the app explains.
     if (rendered && 'notFound' in rendered) return { status: 404, html: readShell(webDist) };
+    // Its data was refused (the visitor's limit of public reads, an outage): that status and the
+    // empty shell, whose app shows the error and retries, never a skeleton as a page.
+    if (rendered && 'refused' in rendered)
+      return {
+        status: rendered.refused.status,
+        html: readShell(webDist),
+        ...(rendered.refused.retryAfterSeconds
+          ? { retryAfterSeconds: rendered.refused.retryAfterSeconds }
+          : {}),
+      };
     // No heading: the screen sent the visitor elsewhere (signed out, another role) or is still
     // a skeleton; the browser decides that from the empty shell, as before.
     if (!rendered || !rendered.markup.includes('<h1')) return null;

@@ -129,14 +129,20 @@ export const SERVER_SCREENS: ServerScreen[] = [
     module: 'features/public/job-page.tsx',
     queries: ({ slug }) => {
       const id = jobIdFromSlug(slug ?? '');
-      return id ? [{ ...jobQuery(id), required: true }] : [];
+      // An address with no job id in it is about nothing: a 404, as an unknown id is.
+      return [
+        id
+          ? { ...jobQuery(id), required: true }
+          : { ...jobQuery('none'), required: true, answer: { status: 404, body: null } },
+      ];
     },
   },
   {
     path: '/jobs/:slug',
     module: 'features/public/jobs-page.tsx',
     queries: ({ slug }, search) => [
-      { ...jobsListQuery(slug?.toLowerCase(), search), infinite: true },
+      // The slug names the listing: an unknown one is a 404.
+      { ...jobsListQuery(slug?.toLowerCase(), search), infinite: true, required: true },
       filtersQuery(),
     ],
   },

@@ -59,3 +59,15 @@ export function postedAgo(t: TFunction, iso: string, now: Date, language: string
   const when = relativeDay(iso, now, language);
   return when ? t('jobs.postedAgo', { when }) : '';
 }
+
+/**
+ * Where a job is, as the reader reads it. A remote job (no city) is stored with the English word
+ * 'Remote' as its location: said in the reader's language instead; a city's name is a name.
+ */
+export function jobPlace(
+  t: TFunction,
+  job: { location: string; cityId?: number | null; city?: object | null },
+): string {
+  const remote = ('cityId' in job && job.cityId === null) || ('city' in job && job.city === null);
+  return remote ? t('city.remote') : job.location;
+}

@@ -15,7 +15,7 @@ import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { DistanceChip, MatchScore, ReasonChips } from '../../components/job-chips.tsx';
 import { formatDate } from '../../lib/dates.ts';
-import { salaryText } from '../../lib/job-format.ts';
+import { jobPlace, salaryText } from '../../lib/job-format.ts';
 import { jobChanged, setJobStatus, useJob } from './api.ts';
 import { JobEditForm } from './job-edit-form.tsx';
 import { RecruiterCard } from './recruiter-card.tsx';
@@ -113,7 +113,7 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
       label: t('jobs.location'),
       value: (
         <span className="flex flex-wrap items-center gap-2">
-          {job.location}
+          {jobPlace(t, job)}
           {job.match && job.cityId !== null && <DistanceChip job={job} />}
         </span>
       ),

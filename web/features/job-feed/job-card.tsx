@@ -5,7 +5,7 @@ import type { JobCardView } from '#shared/schemas/jobs.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { CompanyLogo } from '../../components/company-logo.tsx';
 import { DistanceChip, MatchScore, ReasonLine } from '../../components/job-chips.tsx';
-import { postedAgo, salaryText } from '../../lib/job-format.ts';
+import { jobPlace, postedAgo, salaryText } from '../../lib/job-format.ts';
 import { CardLink, LinkCard } from '../../components/link-card.tsx';
 import { ReplyRateBadge } from '../../components/reply-rate-badge.tsx';
 
@@ -62,7 +62,7 @@ export function JobCard({ job }: { job: JobCardView }) {
         <span className="inline-flex items-center gap-1">
           <MapPin size={14} aria-hidden="true" />
           <span className="sr-only">{t('jobs.location')}: </span>
-          {job.location}
+          {jobPlace(t, job)}
         </span>
         <DistanceChip job={job} />
       </p>

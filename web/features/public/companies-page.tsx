@@ -8,6 +8,7 @@ import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { LoadFailed } from './jobs-page.tsx';
+import { jobPlace } from '../../lib/job-format.ts';
 import { usePublicCompanies } from './api.ts';
 
 /** /companies: verified companies with open jobs, by name, each with its newest jobs (issue 17). */
@@ -80,7 +81,7 @@ function CompanyCard({ company }: { company: PublicCompany }) {
               className="flex min-h-11 flex-col justify-center py-2 text-sm hover:text-brand-700"
             >
               <span className="font-semibold text-slate-900">{job.title}</span>
-              <span className="text-slate-600">{job.location}</span>
+              <span className="text-slate-600">{jobPlace(t, job)}</span>
             </Link>
           </li>
         ))}

@@ -15,7 +15,7 @@ import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { salaryText } from '../../lib/job-format.ts';
+import { jobPlace, salaryText } from '../../lib/job-format.ts';
 import { homeFor } from '../../lib/where-next.ts';
 import { roomWithKey, startRoom } from '../chat/api.ts';
 import { absoluteUrl, PageHead } from './page-head.tsx';
@@ -108,7 +108,7 @@ function JobArticle({ job }: { job: PublicJobDetail }) {
   const facts: { label: string; value: ReactNode }[] = [
     {
       label: t('public.job.location'),
-      value: job.city ? `${job.city.name}, ${job.city.state}` : job.location,
+      value: job.city ? `${job.city.name}, ${job.city.state}` : jobPlace(t, job),
     },
     { label: t('public.job.type'), value: pickLabel('jobType', job.type) },
     { label: t('public.job.level'), value: pickLabel('jobLevel', job.level) },

@@ -5,7 +5,7 @@ import type { PublicJob } from '#shared/schemas/public.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { CompanyLogo } from '../../components/company-logo.tsx';
 import { CardLink, LinkCard } from '../../components/link-card.tsx';
-import { salaryText } from '../../lib/job-format.ts';
+import { jobPlace, salaryText } from '../../lib/job-format.ts';
 import { formatDate } from '../../lib/dates.ts';
 
 /** One job on the public lists: the title links to the job's own page (one tab stop). */
@@ -30,7 +30,7 @@ export function PublicJobCard({ job, heading = 'h2' }: { job: PublicJob; heading
       <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
         <span className="inline-flex items-center gap-1">
           <MapPin size={15} aria-hidden="true" className="shrink-0 text-slate-500" />
-          {job.location}
+          {jobPlace(t, job)}
         </span>
         <span className="inline-flex items-center gap-1">
           <Briefcase size={15} aria-hidden="true" className="shrink-0 text-slate-500" />

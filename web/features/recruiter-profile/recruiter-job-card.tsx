@@ -2,7 +2,7 @@ import { Briefcase, IndianRupee, MapPin, Users } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
-import { salaryText } from '../../lib/job-format.ts';
+import { jobPlace, salaryText } from '../../lib/job-format.ts';
 import { CardLink, LinkCard } from '../../components/link-card.tsx';
 import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 
@@ -53,7 +53,7 @@ export function RecruiterJobCard({ job }: { job: JobView }) {
         <span className="inline-flex items-center gap-1">
           <MapPin size={14} aria-hidden="true" />
           <span className="sr-only">{t('jobs.location')}: </span>
-          {job.location}
+          {jobPlace(t, job)}
         </span>
       </p>
     </LinkCard>
