@@ -623,6 +623,8 @@ export const en = {
       'Enter a valid 15-character GSTIN: 2-digit state code, 10-character PAN, then 3 characters (for example 29ABCDE1234F1ZW).',
     checkDigit:
       'This GSTIN is not valid. Please check it for a typing mistake against your GST registration certificate.',
+    needsHeadquarters:
+      'Choose your headquarters city to add a GSTIN: it is checked against the state it was registered in.',
     state:
       "This GSTIN is registered in another state. Enter your company's GSTIN for {{state}}, where your headquarters is.",
   },

@@ -120,6 +120,9 @@ const byCode: Record<ShieldCode, Record<'en' | 'hi' | 'hinglish', Case[]>> = {
       [['personal_data'], 'ओटीपी शेयर करें'],
       [['personal_data'], 'अपना आधार नंबर भेजें'],
       [['personal_data'], 'बैंक खाता संख्या और आईएफएससी भेजें'],
+      [['personal_data'], 'अपना बैंक अकाउंट नंबर भेजें'],
+      [['personal_data'], 'बैंक पासबुक की फोटो भेजो'],
+      [['personal_data'], 'जॉइनिंग के लिए कैंसल चेक भेजिए'],
       [['personal_data'], 'जो कोड आपके फोन पर आया है वो मुझे बता दीजिए'],
     ],
     hinglish: [

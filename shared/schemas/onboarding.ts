@@ -254,6 +254,8 @@ export const recruiterSettings = z.object({
     .max(150),
   websiteUrl: websiteUrl.nullish().or(z.literal('').transform(() => null)),
   headquartersAddress: optionalText(300),
+  /** Left out: the stored one stays; null: none. */
+  headquartersCityId: cityId.nullish(),
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.pickOne')).nullish(),
   financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.pickOne')).nullish(),
   profileImage: storageKey('upload.imageFailed').nullish(),

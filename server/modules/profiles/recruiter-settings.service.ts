@@ -28,14 +28,18 @@ export async function updateRecruiterSettings(
       { table: 'recruiter_profiles', column: 'profile_image' },
       userId,
     );
-    const gstin = v.gstin ? await checkedGstin(q, userId, v.gstin) : null;
+    // The headquarters city of this save, when it names one (else the stored one stays).
+    const city = v.headquartersCityId === undefined ? undefined : v.headquartersCityId;
+    const gstin = v.gstin ? await checkedGstin(q, userId, v.gstin, city) : null;
     await q.query(
       `UPDATE recruiter_profiles SET
               is_verified = is_verified AND company_name IS NOT DISTINCT FROM $5 AND website_url IS NOT DISTINCT FROM $6
                             AND email IS NOT DISTINCT FROM $3,
               full_name = $2, email = $3, designation = $4, company_name = $5, website_url = $6,
               headquarters_address = $7, employee_size = $8, financing_status = $9,
-              profile_image = COALESCE($10, profile_image), gstin = $11, updated_at = now()
+              profile_image = COALESCE($10, profile_image), gstin = $11,
+              headquarters_city_id = CASE WHEN $12 THEN $13::int ELSE headquarters_city_id END,
+              updated_at = now()
         WHERE user_id = $1`,
       [
         userId,
@@ -49,6 +53,8 @@ export async function updateRecruiterSettings(
         v.financingStatus ?? null,
         v.profileImage ?? null,
         gstin,
+        city !== undefined,
+        city ?? null,
       ],
     );
     await jobsFollowCompany(q, userId, v.companyName);
@@ -57,14 +63,26 @@ export async function updateRecruiterSettings(
   await dropReplacedImage(ctx, userId, before, v.profileImage);
 }
 
-/** A GSTIN with a valid format and check digit, registered in the headquarters' state; else 400. */
-async function checkedGstin(q: Queryable, userId: string, raw: string): Promise<string> {
+/**
+ * A GSTIN with a valid format and check digit, registered in the headquarters' state (the city
+ * this save names, else the stored one); else 400. Without a headquarters city there is no state
+ * to check it against: refused, saying what to add (decision 010: format, check digit and state).
+ */
+async function checkedGstin(
+  q: Queryable,
+  userId: string,
+  raw: string,
+  cityId: number | null | undefined,
+): Promise<string> {
   const [hq] = await q.query<{ state: string | null }>(
-    `SELECT c.state FROM recruiter_profiles r LEFT JOIN cities c ON c.id = r.headquarters_city_id
-      WHERE r.user_id = $1`,
-    [userId],
+    cityId === undefined
+      ? `SELECT c.state FROM recruiter_profiles r LEFT JOIN cities c ON c.id = r.headquarters_city_id
+          WHERE r.user_id = $1`
+      : 'SELECT state FROM cities WHERE id = $1',
+    cityId === undefined ? [userId] : [cityId],
   );
   const state = hq?.state ?? null;
+  if (state === null) throw badRequest('gst.needsHeadquarters');
   const result = validateGstin(raw, state);
   if (!result.ok) throw badRequest(`gst.${result.reason}`, { state: state ?? '' });
   return result.gstin;

@@ -410,6 +410,45 @@ describe('GSTIN in Profile Settings', () => {
     }
   });
 
+  it('a GSTIN needs a headquarters city to check its state; one chosen in settings counts', async () => {
+    const r = await atVerification('Nowhere Traders');
+    await t.ctx.db.query(
+      'UPDATE recruiter_profiles SET headquarters_city_id = NULL WHERE user_id = $1',
+      [r.id],
+    );
+    const p = await profileOf(r);
+    const refused = await call(r, 'PUT', '/api/recruiter/settings', {
+      ...settingsOf(p),
+      gstin: MAHARASHTRA,
+    });
+    expectError(refused, 400, 'gst.needsHeadquarters');
+    expect((await profileOf(r)).gstin).toBeNull();
+    // The city of the same save is the one the GSTIN is checked against.
+    const wrong = await call(r, 'PUT', '/api/recruiter/settings', {
+      ...settingsOf(p),
+      gstin: MAHARASHTRA,
+      headquartersCityId: bengaluru,
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.code).toBe('gst.state');
+    const ok = await call(r, 'PUT', '/api/recruiter/settings', {
+      ...settingsOf(p),
+      gstin: MAHARASHTRA,
+      headquartersCityId: mumbai,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().profile).toMatchObject({
+      gstin: MAHARASHTRA,
+      gstRegistered: true,
+      headquartersCity: { state: 'Maharashtra' },
+    });
+    // Left out, the stored city stays.
+    const kept = await call(r, 'PUT', '/api/recruiter/settings', {
+      ...settingsOf(await profileOf(r)),
+    });
+    expect(kept.json().profile.headquartersCity).toMatchObject({ state: 'Maharashtra' });
+  });
+
   it('accepts the Maharashtra GSTIN for a company headquartered in Mumbai', async () => {
     const r = await atVerification('Mumbai Traders', mumbai);
     const p = await profileOf(r);

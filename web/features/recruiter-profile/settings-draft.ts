@@ -8,6 +8,8 @@ export interface SettingsDraft {
   companyName: string;
   websiteUrl: string;
   headquartersAddress: string;
+  /** The city of the headquarters: a GSTIN is checked against its state. */
+  headquartersCity: { id: number; name: string; state: string } | null;
   employeeSize: string | null;
   financingStatus: string | null;
   /** Optional; the server checks format, check digit and the headquarters' state. */
@@ -26,6 +28,7 @@ export function draftFrom(profile: RecruiterProfileView): SettingsDraft {
     companyName: profile.companyName ?? '',
     websiteUrl: profile.websiteUrl ?? '',
     headquartersAddress: profile.headquartersAddress ?? '',
+    headquartersCity: profile.headquartersCity,
     employeeSize: profile.employeeSize,
     financingStatus: profile.financingStatus,
     gstin: profile.gstin ?? '',
@@ -43,6 +46,7 @@ export function settingsBody(d: SettingsDraft) {
     companyName: d.companyName,
     websiteUrl: d.websiteUrl.trim() || null,
     headquartersAddress: d.headquartersAddress,
+    headquartersCityId: d.headquartersCity?.id ?? null,
     employeeSize: d.employeeSize,
     financingStatus: d.financingStatus,
     gstin: d.gstin,

@@ -3,6 +3,7 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel, type PickListName } from '#shared/picklists.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { PickButtons } from '../../components/pick-buttons.tsx';
+import { CityPicker } from '../../components/city-picker.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import type { SettingsDraft } from './settings-draft.ts';
 import { GstRegisteredMark } from '../../components/gst-registered-mark.tsx';
@@ -17,9 +18,10 @@ type TextKey =
   | 'gstin'
   | 'headquartersAddress';
 type PickKey = 'employeeSize' | 'financingStatus';
+type CityKey = 'headquartersCity';
 
 interface Row {
-  key: TextKey | PickKey;
+  key: TextKey | PickKey | CityKey;
   label: string;
   list?: PickListName;
   type?: 'email' | 'url' | 'text';
@@ -76,6 +78,7 @@ export function SettingsSections({
       label: t('settings.headquarters'),
       autoComplete: 'street-address',
     },
+    { key: 'headquartersCity', label: t('onboarding.headquartersCity') },
     { key: 'employeeSize', label: t('settings.companySize'), list: 'employeeSize' },
     { key: 'financingStatus', label: t('settings.financing'), list: 'financingStatus' },
   ];
@@ -100,8 +103,15 @@ export function SettingsSections({
       ) : (
         <dl className="flex flex-col gap-3">
           {rows.map((row) => {
-            const raw = profile[row.key];
-            const value = raw ? (row.list ? pickLabel(row.list, raw) : raw) : null;
+            const raw = row.key === 'headquartersCity' ? null : profile[row.key];
+            const city = row.key === 'headquartersCity' ? profile.headquartersCity : null;
+            const value = city
+              ? `${city.name}, ${city.state}`
+              : raw
+                ? row.list
+                  ? pickLabel(row.list, raw)
+                  : raw
+                : null;
             return (
               <div key={row.key}>
                 <dt className="text-xs font-medium text-slate-500">{row.label}</dt>
@@ -140,6 +150,22 @@ function EditRow({
   error: string | undefined;
   onChange: (patch: Partial<SettingsDraft>) => void;
 }) {
+  if (row.key === 'headquartersCity') {
+    return (
+      <Field label={row.label} error={error} invalid={invalid}>
+        {(props) => (
+          <CityPicker
+            id={props.id}
+            invalid={invalid}
+            value={draft.headquartersCity}
+            onChange={(city) =>
+              onChange({ headquartersCity: city && city !== 'remote' ? city : null })
+            }
+          />
+        )}
+      </Field>
+    );
+  }
   if (row.list) {
     const key = row.key as PickKey;
     return (
