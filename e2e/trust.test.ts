@@ -105,6 +105,20 @@ describe('the verified mark and GST registration', () => {
     // A GSTIN is not what verification proved: the mark stays.
     await page.getByText(VERIFIED, { exact: true }).first().waitFor();
 
+    // Headquarters moved to Mumbai, in the same save as the Maharashtra GSTIN: checked against
+    // the new city's state, and both shown.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByLabel(en.onboarding.headquartersCity).fill('Mumb');
+    await page
+      .getByRole('option', { name: /Mumbai/ })
+      .first()
+      .click();
+    await gstin.fill('27AAPFU0939F1ZV');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully');
+    await page.getByText('Mumbai, Maharashtra').waitFor();
+    await page.getByText('27AAPFU0939F1ZV').waitFor();
+
     // The Profile tab header shows both.
     await page.getByRole('link', { name: 'Back to profile' }).click();
     await page.waitForURL('**/recruiter-dashboard/Profile');
