@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { english } from '#shared/i18n/messages.ts';
+import { formatIsoDay } from '#shared/chat-system-text.ts';
 import type { Queryable } from '../db/client.ts';
 
 // A few conversations in different hiring statuses, for the demo recruiter and demo seeker.
-type Line = [from: 'r' | 's', text: string, minutesAgo: number];
+// Automatic messages (a status change, an interview) are stored as the app stores them: their
+// kind and meta, from which each reader's app says them in their language.
+type Auto = { status: string } | { interview: { inDays: number; time: string; place: string } };
+type Line = [from: 'r' | 's', text: string | Auto, minutesAgo: number];
 const CONVERSATIONS: { seeker: 'demo' | number; job: string; status: string; lines: Line[] }[] = [
   {
     seeker: 'demo',
@@ -20,7 +25,7 @@ const CONVERSATIONS: { seeker: 'demo' | number; job: string; status: string; lin
         2880,
       ],
       ['s', 'Yes, I stay in HSR Layout, so it is close.', 2870],
-      ['r', 'Your application status has been updated to: Shortlisted', 1500],
+      ['r', { status: 'shortlisted' }, 1500],
       ['r', 'Can you share your GitHub or a project you are proud of?', 95],
     ],
   },
@@ -38,7 +43,9 @@ const CONVERSATIONS: { seeker: 'demo' | number; job: string; status: string; lin
       ['s', 'I have 2 years of inside sales experience at an edtech company.', 1440 * 2],
       [
         'r',
-        'Interview invitation: 25 Nov 2026 at 11:00, Zenith Softworks, Koramangala 4th Block',
+        {
+          interview: { inDays: 3, time: '11:00', place: 'Zenith Softworks, Koramangala 4th Block' },
+        },
         1440,
       ],
       ['s', 'Thank you, I will be there.', 1400],
@@ -97,18 +104,23 @@ export async function demoChats(q: Queryable): Promise<void> {
         c.lines.at(-1)![2],
       ],
     );
-    for (const [i, [from, text, ago]] of c.lines.entries()) {
-      const kind = text.startsWith('Interview invitation')
-        ? 'interview'
-        : text.includes('status has been updated')
-          ? 'status'
-          : 'text';
+    for (const [i, [from, line, ago]] of c.lines.entries()) {
+      const { kind, text, meta } = demoMessage(line);
       // The newest message of the demo seeker's chat stays unread to show the badge.
       const read = !(c.seeker === 'demo' && i === c.lines.length - 1);
       await q.query(
-        `INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, is_read, sent_at)
-         VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7))`,
-        [room!.id, from === 'r' ? recruiter.id : seekerId, randomUUID(), kind, text, read, ago],
+        `INSERT INTO chat_messages (room_id, sender_id, client_id, kind, message, meta, is_read, sent_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, now() - make_interval(mins => $8))`,
+        [
+          room!.id,
+          from === 'r' ? recruiter.id : seekerId,
+          randomUUID(),
+          kind,
+          text,
+          meta ? JSON.stringify(meta) : null,
+          read,
+          ago,
+        ],
       );
     }
     // What the message insert's room touch records (the reply rate and the 7-day auto-close).
@@ -119,4 +131,28 @@ export async function demoChats(q: Queryable): Promise<void> {
       [room!.id],
     );
   }
+}
+
+/** A demo line as the chat service would have stored it (chat.service.ts). */
+function demoMessage(line: string | Auto): {
+  kind: 'text' | 'status' | 'interview';
+  text: string;
+  meta: Record<string, string> | null;
+} {
+  if (typeof line === 'string') return { kind: 'text', text: line, meta: null };
+  if ('status' in line) {
+    const label = english(`pick.roomStatus.${line.status}` as Parameters<typeof english>[0]);
+    return {
+      kind: 'status',
+      text: english('chat.statusMessage', { status: label }),
+      meta: { status: line.status },
+    };
+  }
+  const { inDays, time, place } = line.interview;
+  const date = new Date(Date.now() + inDays * 86_400_000).toISOString().slice(0, 10);
+  return {
+    kind: 'interview',
+    text: english('chat.interviewMessage', { date: formatIsoDay(date, 'en-IN'), time, place }),
+    meta: { date, time, place },
+  };
 }

@@ -218,5 +218,14 @@ describe('demo conversations', () => {
       jobTitle: 'Frontend Developer (React)',
     });
     expect(mine[0].unreadCount).toBe(1);
+    // Automatic messages are stored as the app stores them: each reader's app says them in their
+    // language from the kind and meta; an interview is ahead, not in the past.
+    const auto = await t.ctx.db.query<{ kind: string; meta: Record<string, string> | null }>(
+      `SELECT kind, meta FROM chat_messages WHERE kind IN ('status', 'interview')`,
+    );
+    expect(auto.length).toBeGreaterThanOrEqual(2);
+    for (const m of auto) expect(m.meta, m.kind).not.toBeNull();
+    const interview = auto.find((m) => m.kind === 'interview')!;
+    expect(interview.meta!.date! >= new Date().toISOString().slice(0, 10)).toBe(true);
   });
 });
