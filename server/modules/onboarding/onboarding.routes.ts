@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { requestLanguage } from '../../lib/language.ts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { meSchema } from '#shared/schemas/auth.ts';
@@ -94,7 +95,7 @@ export async function onboardingRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     },
     async (request, reply) => {
       const me = requireUser(request);
-      await sendCompanyCode(ctx, me.id, request.ip, request.body);
+      await sendCompanyCode(ctx, me.id, request.ip, request.body, requestLanguage(request));
       return reply.code(204).send(null);
     },
   );

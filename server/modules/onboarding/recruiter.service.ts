@@ -10,7 +10,7 @@ import { TRUST_LIMITS } from '#shared/limits.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import { checkCompanyDomain } from '../../lib/company-domain.ts';
 import { lockKey } from '../../lib/rate-limit.ts';
-import { languageOrDefault } from '../../lib/language.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 import type { Queryable } from '../../db/client.ts';
 import { MailDeliveryError } from '../../adapters/mail.ts';
 import { advance, lockProgress } from './onboarding.service.ts';
@@ -108,15 +108,13 @@ export async function sendCompanyCode(
   userId: string,
   ip: string,
   v: z.output<typeof verificationSend>,
+  /** The recruiter's language, else their browser's (decision 026): the e-mail's. */
+  language: Language,
 ): Promise<void> {
-  const [profile] = await ctx.db.query<{ company_name: string | null; language: string | null }>(
-    `SELECT rp.company_name, u.language
-       FROM recruiter_profiles rp JOIN users u ON u.id = rp.user_id
-      WHERE rp.user_id = $1`,
+  const [profile] = await ctx.db.query<{ company_name: string | null }>(
+    'SELECT rp.company_name FROM recruiter_profiles rp WHERE rp.user_id = $1',
     [userId],
   );
-  // The e-mail is in the recruiter's language (decision 026).
-  const language = languageOrDefault(profile?.language);
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
   companyDomainOf(v);
   const target = codeTarget(userId, v.email);

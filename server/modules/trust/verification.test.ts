@@ -1,3 +1,4 @@
+import { textIn } from '#shared/i18n/texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
@@ -165,6 +166,24 @@ describe('verification is step 3, and its code is for an address', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(await profileOf(r)).toMatchObject({ isVerified: true, verifiedDomain: 'zenith.in' });
+  });
+});
+
+describe('the verification e-mail', () => {
+  it("is in the recruiter's language, else their browser's", async () => {
+    const r = await atVerification('Bhasha Foods');
+    const email = 'hr@bhasha.in';
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/verification/send',
+      headers: { cookie: r.cookie, 'accept-language': 'hi-IN,hi;q=0.9' },
+      remoteAddress: r.ip,
+      payload: { websiteUrl: 'https://bhasha.in', email },
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    const [mail] = t.ctx.outbox.list(email);
+    expect(mail!.text).toContain(mailCode(email)!);
+    expect(mail!.text).toBe(textIn('hi', 'onboarding.emailCodeText', { code: mailCode(email)! }));
   });
 });
 
