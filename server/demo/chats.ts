@@ -123,10 +123,12 @@ export async function demoChats(q: Queryable): Promise<void> {
         ],
       );
     }
-    // What the message insert's room touch records (the reply rate and the 7-day auto-close).
+    // What the message insert's room touch records: the reply rate and the 7-day auto-close, and
+    // that the seeker wrote here (their consent to share contact details with this recruiter).
     await q.query(
       `UPDATE chat_rooms r SET first_recruiter_reply_at =
-         (SELECT min(m.sent_at) FROM chat_messages m WHERE m.room_id = r.id AND m.sender_id = r.recruiter_id)
+         (SELECT min(m.sent_at) FROM chat_messages m WHERE m.room_id = r.id AND m.sender_id = r.recruiter_id),
+         seeker_engaged = EXISTS (SELECT 1 FROM chat_messages m WHERE m.room_id = r.id AND m.sender_id = r.seeker_id)
         WHERE r.id = $1`,
       [room!.id],
     );

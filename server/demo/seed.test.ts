@@ -227,5 +227,15 @@ describe('demo conversations', () => {
     for (const m of auto) expect(m.meta, m.kind).not.toBeNull();
     const interview = auto.find((m) => m.kind === 'interview')!;
     expect(interview.meta!.date! >= new Date().toISOString().slice(0, 10)).toBe(true);
+    // The demo seeker wrote to the demo recruiter: she sees his contact details.
+    const rahul = await t.ctx.db.query<{ user_id: string }>(
+      `SELECT u.id AS user_id FROM users u WHERE u.phone_no = $1`,
+      [DEMO_SEEKER_PHONE],
+    );
+    const card = await t.app.inject({
+      url: `/api/candidates/${rahul[0]!.user_id}`,
+      headers: { cookie },
+    });
+    expect(card.json().profile).toMatchObject({ contactShared: true });
   });
 });

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { presentMessage } from '../chat/messages.repo.ts';
+import { releaseHolds } from './reports.service.ts';
 
 const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : '');
 type Row = Record<string, unknown>;
@@ -233,12 +234,14 @@ export async function applyAction(
   if (v.action === 'dismiss' && !v.reportId) throw badRequest('errors.badRequest');
   const suspended = await ctx.db.tx(async (q) => {
     if (v.reportId) {
-      const done = await q.query(
+      const [done] = await q.query<{ job_id: string | null; target_user_id: string | null }>(
         `UPDATE reports SET resolved_at = now(), resolved_by = $2, resolution = $3
-          WHERE id = $1 AND resolved_at IS NULL RETURNING id`,
+          WHERE id = $1 AND resolved_at IS NULL RETURNING job_id, target_user_id`,
         [v.reportId, me.id, v.action],
       );
-      if (done.length === 0) throw notFound('moderation.notFound');
+      if (!done) throw notFound('moderation.notFound');
+      // Dismissed: the hold those reports made ends when too few are left to make it.
+      if (v.action === 'dismiss') await releaseHolds(q, done.job_id, done.target_user_id);
     }
     if (jobAction) {
       const sql = {

@@ -241,6 +241,40 @@ describe('moderator actions', () => {
     await expectListed(w, viewer, job, true);
   });
 
+  it('dismissing the reports that held a recruiter and a job ends the holds they made', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    const aboutRecruiter: string[] = [];
+    const aboutJob: string[] = [];
+    for (let i = 0; i < REPORTS_TO_HOLD; i++) {
+      const reporter = await newSeeker(w);
+      aboutRecruiter.push(await reported(w.t, reporter, { userId: r.id, reason: 'money' }));
+      aboutJob.push(await reported(w.t, reporter, { jobId: job.id, reason: 'fake_job' }));
+    }
+    const heldAt = async () =>
+      (
+        await db().query<{ held_at: Date | null }>('SELECT held_at FROM users WHERE id = $1', [
+          r.id,
+        ])
+      )[0]!.held_at;
+    expect(await heldAt()).not.toBeNull();
+    expect((await ownJob(r, job.id)).moderation.state).toBe('held');
+    await expectListed(w, viewer, job, false);
+
+    // One of three dismissed: two left, not enough to hold.
+    await acted(w.t, admin, {
+      action: 'dismiss',
+      reportId: aboutRecruiter[0],
+      reason: 'Not credible',
+    });
+    expect(await heldAt()).toBeNull();
+    expect((await ownJob(r, job.id)).moderation.state).toBe('held');
+    await acted(w.t, admin, { action: 'dismiss', reportId: aboutJob[0], reason: 'Not credible' });
+    expect((await ownJob(r, job.id)).moderation).toEqual({ state: 'published', reasons: [] });
+    await expectListed(w, viewer, job, true);
+  });
+
   it('hide_job takes a job out of feeds (its owner sees it held by a moderator); publish_job brings it back', async () => {
     const r = await newRecruiter(w.t);
     const job = await postJob(w, r);

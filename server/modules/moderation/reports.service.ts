@@ -118,6 +118,37 @@ async function holdOnReports(
   }
 }
 
+/**
+ * After a moderator settled reports (dismissed them): a hold that reports made and that no longer
+ * has three independent open reports behind it ends. Otherwise a dismissed recruiter stayed out
+ * of every feed with nothing left in the queue to say so. A job held for other reasons too (the
+ * scam shield's) stays held for those.
+ */
+export async function releaseHolds(
+  q: Queryable,
+  jobId: string | null,
+  targetUserId: string | null,
+): Promise<void> {
+  if (jobId) {
+    await q.query(
+      `UPDATE jobs SET moderation_reasons = array_remove(moderation_reasons, 'reports'),
+              moderation_state = CASE WHEN moderation_reasons = '{reports}' THEN 'published'
+                                      ELSE moderation_state END
+        WHERE id = $1 AND moderation_state = 'held' AND 'reports' = ANY (moderation_reasons)
+          AND ${independentReportersSql('r.job_id = $1')} < $2`,
+      [jobId, REPORTS_TO_HOLD],
+    );
+  }
+  if (targetUserId) {
+    await q.query(
+      `UPDATE users SET held_at = NULL
+        WHERE id = $1 AND held_at IS NOT NULL
+          AND ${independentReportersSql('r.target_user_id = $1 AND r.job_id IS NULL')} < $2`,
+      [targetUserId, REPORTS_TO_HOLD],
+    );
+  }
+}
+
 /** The scam shield's flag on a message joins the queue like a report (no reporter). */
 export async function queueFlaggedMessage(
   q: Queryable,
