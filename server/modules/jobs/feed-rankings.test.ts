@@ -743,6 +743,7 @@ const heldRanking = (ids: Buffer, scores: number[], asOf = ''): Ranking => ({
   keys: [],
   versions: '0',
   windowVersions: '0',
+  seekerVersion: '0',
   edges: {},
   me: {} as never,
   bands: {} as never,

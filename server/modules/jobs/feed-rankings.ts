@@ -56,6 +56,9 @@ export interface Ranking {
   edges: { bounds?: WindowBounds };
   /** What it was ranked for: the seeker's side and area (the cards' reasons come from these). */
   me: FeedSeeker;
+  /** The seeker's preferences' counter (`seeker:<id>`) those were read at: its scroll's cursors
+   * carry it, so a later page knows whether the preferences changed since the first. */
+  seekerVersion: string;
   bands: CityBands;
   /** The candidates in feed order: 16 bytes of uuid each, and one byte of score each. */
   ids: Buffer;

@@ -71,6 +71,8 @@ interface FeedCursor {
   section: FeedSection;
   asOf: string;
   after: [number, string, string] | null;
+  /** The seeker's preferences' counter when the scroll began (null in a cursor from before). */
+  seekerVersion: string | null;
 }
 
 /** `%`, `_` and `\` in a search term are literal characters, not patterns. */
@@ -113,20 +115,46 @@ const isTime = (s: string | undefined) =>
 
 function readCursor(cursor: string | undefined): FeedCursor | null {
   if (!cursor) return null;
-  let v: (string | number)[];
-  try {
-    v = decodeCursor(cursor, ['string', 'string', 'number', 'string', 'string'])!;
-  } catch {
-    v = decodeCursor(cursor, ['string', 'string'])!;
+  // With the seeker's preferences' counter last (the scroll's); without it, a cursor made before
+  // it was added (checked against nothing).
+  const shapes: ('string' | 'number')[][] = [
+    ['string', 'string', 'number', 'string', 'string', 'string'],
+    ['string', 'string', 'string'],
+    ['string', 'string', 'number', 'string', 'string'],
+    ['string', 'string'],
+  ];
+  let v: (string | number)[] | null = null;
+  for (const shape of shapes) {
+    try {
+      v = decodeCursor(cursor, shape);
+      break;
+    } catch {
+      // the next shape
+    }
   }
-  const [section, asOf, score, created, id] = v as [string, string, number?, string?, string?];
+  if (!v) throw badRequest('errors.badRequest');
+  const keyed = v.length >= 5;
+  const version = v.length === 6 || v.length === 3 ? (v.at(-1) as string) : null;
+  if (version !== null && !/^\d{1,19}$/.test(version)) throw badRequest('errors.badRequest');
+  const [section, asOf, score, created, id] = (keyed ? v : v.slice(0, 2)) as [
+    string,
+    string,
+    number?,
+    string?,
+    string?,
+  ];
   const ok =
     (section === 'main' || section === 'wider') &&
     isTime(asOf) &&
     (score === undefined ||
       (Number.isInteger(score) && score >= 0 && score <= 100 && isTime(created) && UUID.test(id!)));
   if (!ok) throw badRequest('errors.badRequest');
-  return { section, asOf, after: score === undefined ? null : [score, created!, id!] };
+  return {
+    section,
+    asOf,
+    after: score === undefined ? null : [score, created!, id!],
+    seekerVersion: version,
+  };
 }
 
 /** The text a search reads of a job (`j.title`, `j.company`, `j.description`), lowered. */
@@ -433,17 +461,23 @@ export async function seekerFeed(
   const inMain = !cursor || cursor.section === 'main';
   const kept = inMain ? await fromRanking(q, seekerId, opts, cursor) : null;
   let me: FeedSeeker;
+  let seekerVersion: string;
   let bands: CityBands;
   let asOf = cursor?.asOf ?? null;
   let main: Array<FeedRow | KeptRow> = [];
   let more = false;
   let edges: WindowBounds | undefined;
   if (kept) {
-    ({ me, bands, asOf } = kept.ranking);
+    ({ me, bands, asOf, seekerVersion } = kept.ranking);
     main = kept.rows;
     more = !kept.end;
   } else {
-    me = await seekerSide(q, seekerId);
+    ({ me, version: seekerVersion } = await seekerSideAndVersion(q, seekerId));
+    // Preferences changed since this scroll's first page: its pages were ranked and scored for
+    // the old ones, and the new ones would order the rest differently (a page again, a page
+    // skipped). The scroll ends here; the next first page (a pull to refresh) is the new feed.
+    if (cursor?.seekerVersion && cursor.seekerVersion !== seekerVersion)
+      return { jobs: [], wider: [], fewMatches: false, nextCursor: null, types: null };
     bands = await cityBands(q, me.cityId);
     if (opts.q) {
       const read = await windowEdges(q, me, bands, opts, asOf);
@@ -469,7 +503,11 @@ export async function seekerFeed(
   }
   const types = cursor ? null : await typeChips(q, kept?.typeVersions ?? null);
   const next = (section: FeedSection, at: string, r?: FeedRow | KeptRow) =>
-    encodeCursor(r ? [section, at, r.score, r.sort_created, r.id as string] : [section, at]);
+    encodeCursor(
+      r
+        ? [section, at, r.score, r.sort_created, r.id as string, seekerVersion]
+        : [section, at, seekerVersion],
+    );
   // A kept card is the same for every seeker: each answer gets its own copy (the route sets
   // presence on it) with the reasons for this seeker, and its JSON written once (feed-json.ts).
   const present = (rows: Array<FeedRow | KeptRow>) =>
@@ -638,6 +676,7 @@ async function makeRanking(
     versions: row!.seeker_version === version ? row!.versions : 'stale',
     windowVersions: row!.window_versions,
     me,
+    seekerVersion: version,
     bands,
     ids: bytes(row!.ids),
     scores: new Uint8Array(bytes(row!.scores)),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { FEED_CANDIDATES, WIDER_CANDIDATES } from './feed.repo.ts';
+import { rankingsOf } from './feed-rankings.ts';
 import { farHits, RARE_CAP, rareWordsOf, SEARCH_WALK } from './search-tiers.ts';
 import {
   cityId,
@@ -357,6 +358,40 @@ describe('the seeker feed', () => {
     for (const id of [related, further, remote]) expect(wider).toContain(id);
     for (const id of [mine, local, unrelated]) expect(wider).not.toContain(id);
     expect(body.nextCursor).toBeNull();
+  });
+
+  it('preferences changed mid-scroll end the scroll where its pages are read anew: no page twice', async () => {
+    const s = await newUser(f, 'user');
+    await f.ctx.db.query(
+      `INSERT INTO seeker_profiles (user_id, full_name, job_category, job_type, city_id)
+       VALUES ($1, 'M', 'customer_support', 'full_time', $2)`,
+      [s.id, mysuru],
+    );
+    await markOnboarded(f, s.id, 6);
+    for (let i = 0; i < 24; i++)
+      await fpost(
+        recruiter,
+        job({ title: `Support agent ${i}`, jobCategory: 'customer_support', cityId: mysuru }),
+      );
+    const ids = (b: { jobs: { id: string }[]; wider: { id: string }[] }) =>
+      [...b.jobs, ...b.wider].map((j) => j.id);
+    const first = (await feed(s)).json();
+    expect(first.nextCursor).not.toBeNull();
+    // Unchanged, a page read anew (another instance: no kept ranking) goes on from the cursor.
+    rankingsOf(f.ctx.db).clear();
+    const second = (await feed(s, `?cursor=${first.nextCursor}`)).json();
+    expect(ids(second).length).toBeGreaterThan(0);
+    expect(ids(second).filter((id) => ids(first).includes(id))).toEqual([]);
+    // Changed: the old scroll's keys mean nothing under the new order; it ends, and the next
+    // first page is the new feed.
+    await f.ctx.db.query(
+      `UPDATE seeker_profiles SET job_category = 'software_development', city_id = $2 WHERE user_id = $1`,
+      [s.id, blr],
+    );
+    rankingsOf(f.ctx.db).clear();
+    const after = (await feed(s, `?cursor=${first.nextCursor}`)).json();
+    expect(after).toMatchObject({ jobs: [], wider: [], nextCursor: null });
+    expect(ids((await feed(s)).json()).length).toBeGreaterThan(0);
   });
 
   it('searches Hindi (Devanagari) text through the same lower() and trigram path', async () => {
