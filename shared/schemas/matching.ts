@@ -35,5 +35,7 @@ export type CandidateReason = CandidateView['reasons'][number];
 export const candidatesPage = z.object({
   candidates: z.array(candidateView),
   hasMore: z.boolean(),
+  /** The next page: pass as `after` (pages after the last candidate shown, not an offset). */
+  nextCursor: z.string().nullable(),
 });
 export type CandidatesPage = z.infer<typeof candidatesPage>;

@@ -14,6 +14,26 @@ import { noBlockSql } from '../moderation/visibility.ts';
 /** A candidate as the repo finds it; presence is added by the route. */
 export type Candidate = Omit<CandidateView, 'isOnline'>;
 
+/** A candidate's place in the page order, exactly as sorted: score, km (null last), user id. */
+export type CandidateKey = [score: number, km: number | null, userId: string];
+
+// Each candidate read, with its exact sort key (its km unrounded, as the statement sorted it):
+// the route makes the next page's cursor from the last one's. Beside the candidate, not in it:
+// a candidate is what the answer shows.
+const sortKeys = new WeakMap<Candidate, CandidateKey>();
+export const sortKeyOf = (c: Candidate): CandidateKey | undefined => sortKeys.get(c);
+
+/**
+ * Rows after a key in the page order (score desc, km asc nulls last, id asc), over columns
+ * `score`, `km` and `id`; parameters `$s` (null: from the start), `$k` (null: a key without a
+ * distance), `$u`. Pages read after the last row shown neither repeat nor skip a candidate when
+ * others join or leave the list meanwhile (an offset shifted by them).
+ */
+const afterKeySql = (score: string, km: string, id: string, $s: string, $k: string, $u: string) =>
+  `(${$s}::int IS NULL OR ${score} < ${$s}::int OR (${score} = ${$s}::int AND (
+     COALESCE(${km}::float8, 'Infinity') > COALESCE(${$k}::float8, 'Infinity')
+     OR (COALESCE(${km}::float8, 'Infinity') = COALESCE(${$k}::float8, 'Infinity') AND ${id} > ${$u}::uuid))))`;
+
 // The page order, on both paths: score, then nearest, then user id (pages never repeat or skip).
 // Left out at read time, so they never wait for a refresh: seekers this recruiter rejected, a
 // block either way, and suspended or held seekers (the rule of inGoodStandingSql, read from the
@@ -44,6 +64,7 @@ export async function recommendCandidates(
   offset: number,
   keep = CANDIDATES_KEPT,
   cap = BRANCH_CAP,
+  after: CandidateKey | null = null,
 ): Promise<Candidate[]> {
   const jobs = await openJobs(q, recruiterId);
   if (jobs.ids.length === 0) return [];
@@ -52,11 +73,12 @@ export async function recommendCandidates(
     `WITH best AS (${bestJobPerSeekerSql({ jobIds: '$2', words: '$3', oneRecruiter: true, pool, goodStanding: true })}),
      kept AS (SELECT * FROM best WHERE score > 0 AND ${REJECTED('best.user_id')}
                ORDER BY score DESC, km ASC NULLS LAST, user_id LIMIT $6),
-     page AS (SELECT * FROM kept ORDER BY score DESC, km ASC NULLS LAST, user_id LIMIT $4 OFFSET $5)
-     SELECT page.*, ${CARD_COLUMNS}
+     page AS (SELECT * FROM kept WHERE ${afterKeySql('score', 'km', 'user_id', '$7', '$8', '$9')}
+               ORDER BY score DESC, km ASC NULLS LAST, user_id LIMIT $4 OFFSET $5)
+     SELECT page.*, page.km::float8 AS km_key, ${CARD_COLUMNS}
        FROM page JOIN seeker_profiles s ON s.user_id = page.user_id LEFT JOIN cities c ON c.id = s.city_id
       ORDER BY page.score DESC, page.km ASC NULLS LAST, page.user_id`,
-    [recruiterId, jobs.ids, jobs.words, limit, offset, keep],
+    [recruiterId, jobs.ids, jobs.words, limit, offset, keep, ...(after ?? [null, null, null])],
   );
   return rows.map(toCandidate);
 }
@@ -73,6 +95,7 @@ export async function scoredCandidates(
   recruiterId: string,
   limit: number,
   offset: number,
+  after: CandidateKey | null = null,
 ): Promise<Candidate[]> {
   const rows = await q.query<Record<string, unknown>>(
     `WITH page AS (
@@ -90,13 +113,14 @@ export async function scoredCandidates(
           AND array_position(ARRAY(SELECT oj.id FROM jobs oj WHERE oj.recruiter_id = $1
                                       AND oj.status = 'open' AND oj.moderation_state = 'published'),
                              cs.job_id) IS NOT NULL AND cs.score > 0 AND ${REJECTED('cs.seeker_id')}
+          AND ${afterKeySql('cs.score', 'cs.km', 'cs.seeker_id', '$4', '$5', '$6')}
         ORDER BY cs.score DESC, cs.km ASC NULLS LAST, cs.seeker_id
         LIMIT $2 OFFSET $3)
-     SELECT page.*, j.title AS best_job_title, ${CARD_COLUMNS}
+     SELECT page.*, page.km::float8 AS km_key, j.title AS best_job_title, ${CARD_COLUMNS}
        FROM page JOIN seeker_profiles s ON s.user_id = page.user_id JOIN jobs j ON j.id = page.best_job_id
        LEFT JOIN cities c ON c.id = s.city_id
       ORDER BY page.score DESC, page.km ASC NULLS LAST, page.user_id`,
-    [recruiterId, limit, offset],
+    [recruiterId, limit, offset, ...(after ?? [null, null, null])],
   );
   return rows.map(toCandidate);
 }
@@ -138,7 +162,7 @@ function toCandidate(r: Record<string, unknown>): Candidate {
     reasons.push({ code: 'nearby', km: Math.round(Number(r.km)) });
   const s = (k: string) => (r[k] as string | null) ?? null;
   const n = (k: string) => (r[k] === null || r[k] === undefined ? null : Number(r[k]));
-  return {
+  const candidate: Candidate = {
     userId: r.user_id as string,
     fullName: s('full_name'),
     profileImage: mediaUrl(s('profile_image')),
@@ -160,4 +184,11 @@ function toCandidate(r: Record<string, unknown>): Candidate {
     reasons,
     bestJob: { id: r.best_job_id as string, title: r.best_job_title as string },
   };
+  if (r.km_key !== undefined)
+    sortKeys.set(candidate, [
+      Number(r.score),
+      r.km_key === null ? null : Number(r.km_key),
+      r.user_id as string,
+    ]);
+  return candidate;
 }

@@ -6,7 +6,31 @@ import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { CANDIDATES_KEPT, FIRST_LIST_CAP } from './candidate-score-sql.ts';
-import { recommendCandidates, scoredCandidates, scoreState } from './candidates.repo.ts';
+import {
+  recommendCandidates,
+  scoredCandidates,
+  scoreState,
+  sortKeyOf,
+  type CandidateKey,
+} from './candidates.repo.ts';
+import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
+import { badRequest } from '../../lib/errors.ts';
+
+/** The page order's key a cursor carries (null: from the start); a malformed one is a 400. */
+function readAfter(cursor: string | undefined): CandidateKey | null {
+  if (!cursor) return null;
+  let v: (string | number)[];
+  try {
+    v = decodeCursor(cursor, ['number', 'number', 'string'])!;
+  } catch {
+    v = decodeCursor(cursor, ['number', 'string', 'string'])!;
+    if (v[1] !== 'none') throw badRequest('errors.badRequest');
+  }
+  const [score, km, id] = v as [number, number | string, string];
+  if (!Number.isInteger(score) || !/^[0-9a-f-]{36}$/i.test(id))
+    throw badRequest('errors.badRequest');
+  return [score, typeof km === 'number' ? km : null, id];
+}
 
 export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -16,10 +40,13 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
       config: { policy: 'onboardedRecruiter' },
       schema: {
         tags: ['matching'],
-        // The spec's call takes limit and offset; absurd values are refused, not clamped.
+        // The spec's call takes limit and offset; absurd values are refused, not clamped. `after`
+        // (the previous page's nextCursor) reads on from its last candidate instead: pages that
+        // neither repeat nor skip anyone while others join or leave the list (the web app's).
         querystring: z.object({
           limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
           offset: z.coerce.number().int().min(0).max(10_000).default(0),
+          after: z.string().max(300).optional(),
         }),
         response: { 200: candidatesPage },
       },
@@ -27,6 +54,7 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
     async (request) => {
       const me = requireUser(request);
       const { limit, offset } = request.query;
+      const after = readAfter(request.query.after);
       // Precomputed scores (decision 008). While the recruiter's jobs changed and the worker
       // refreshes them, their previous list answers; only a recruiter who never had one (a first
       // job) is computed live, from the bounded index retrieval (decision 025).
@@ -41,13 +69,16 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
               offset,
               CANDIDATES_KEPT,
               FIRST_LIST_CAP,
+              after,
             )
-          : await scoredCandidates(ctx.db, me.id, limit + 1, offset);
+          : await scoredCandidates(ctx.db, me.id, limit + 1, offset, after);
       const page = rows.slice(0, limit);
       const online = await ctx.bus.online(page.map((c) => c.userId));
+      const last = rows.length > limit ? sortKeyOf(page.at(-1)!) : undefined;
       return {
         candidates: page.map((c) => ({ ...c, isOnline: online.has(c.userId) })),
         hasMore: rows.length > limit,
+        nextCursor: last ? encodeCursor([last[0], last[1] ?? 'none', last[2]]) : null,
       };
     },
   );

@@ -19,6 +19,9 @@ afterAll(async () => {
 const get = (u: TestUser, qs = '') =>
   t.app.inject({ url: `/api/recruiter/candidates${qs}`, headers: { cookie: u.cookie } });
 
+const req = (u: TestUser, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie: u.cookie }, ...(payload ? { payload } : {}) });
+
 const seeker = (name: string, p: SeekerFields, onboarded = true) =>
   fixtures.seeker(t, name, p, onboarded);
 const job = (r: TestUser, over: Record<string, unknown> = {}) =>
@@ -127,9 +130,41 @@ describe('recommended candidates', () => {
     });
   });
 
+  it('pages read after a cursor neither skip nor repeat anyone when the list changes between them', async () => {
+    const r = await newRecruiter(t);
+    await job(r);
+    for (let i = 0; i < 25; i++)
+      await seeker(`Cursor ${i}`, { category: 'software_development', city: blr });
+    await onBothPaths(r, async () => {
+      const first = (await get(r, '?limit=10')).json();
+      expect(first.nextCursor).toEqual(expect.any(String));
+      // Whole list as it stands, to know who came after page 1.
+      const all: string[] = [];
+      for (let after: string | null = null; ;) {
+        const page: { candidates: { userId: string }[]; hasMore: boolean; nextCursor: string } = (
+          await get(r, `?limit=10${after ? `&after=${after}` : ''}`)
+        ).json();
+        all.push(...page.candidates.map((c: { userId: string }) => c.userId));
+        if (!page.hasMore) break;
+        after = page.nextCursor;
+      }
+      const shown = first.candidates.map((c: { userId: string }) => c.userId);
+      expect(all.slice(0, 10)).toEqual(shown);
+      // One candidate of page 1 leaves the list (the recruiter blocks them): page 2 by offset
+      // would now start one later and skip someone; after the cursor it starts where page 1 ended.
+      const leaving = shown[3];
+      expect((await req(r, 'POST', '/api/blocks', { userId: leaving })).statusCode).toBe(204);
+      const second = (await get(r, `?limit=10&after=${first.nextCursor}`)).json();
+      expect(second.candidates.map((c: { userId: string }) => c.userId)).toEqual(all.slice(10, 20));
+      await req(r, 'DELETE', `/api/blocks/${leaving}`);
+    });
+    for (const bad of ['x', Buffer.from('[1,2]').toString('base64url')])
+      expect((await get(r, `?after=${bad}`)).statusCode, bad).toBe(400);
+  });
+
   it('is empty without open jobs; seekers cannot call it; absurd limit/offset are refused', async () => {
     const r = await newRecruiter(t);
-    expect((await get(r)).json()).toEqual({ candidates: [], hasMore: false });
+    expect((await get(r)).json()).toEqual({ candidates: [], hasMore: false, nextCursor: null });
     const s = await seeker('Curious', { category: 'other' });
     expect((await get(s)).statusCode).toBe(403);
     for (const qs of ['?limit=0', '?limit=1000', '?offset=-1', '?offset=99999999', '?limit=abc']) {

@@ -15,17 +15,22 @@ export type {
  */
 export const candidatesKey = [...jobsKey, 'recommended-candidates'] as const;
 
-export const fetchCandidates = (offset: number, signal?: AbortSignal) =>
-  api<CandidatesPage>(`/api/recruiter/candidates?limit=${PAGE_SIZE}&offset=${offset}`, {
-    signal,
-  });
+export const fetchCandidates = (after: string | null, signal?: AbortSignal) =>
+  api<CandidatesPage>(
+    `/api/recruiter/candidates?limit=${PAGE_SIZE}${after ? `&after=${encodeURIComponent(after)}` : ''}`,
+    { signal },
+  );
 
-/** The recruiter's recommended candidates in offset pages of 20, until the server says no more. */
+/**
+ * The recruiter's recommended candidates in pages of 20, each read after the last candidate of
+ * the one before (a cursor, not an offset: a candidate blocked or rescored meanwhile shifts no
+ * one else), until the server says no more.
+ */
 export function useRecommendedCandidates() {
   return useInfiniteQuery({
     queryKey: candidatesKey,
     queryFn: ({ pageParam, signal }) => fetchCandidates(pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.hasMore ? pages.length * PAGE_SIZE : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => (last.hasMore ? last.nextCursor : undefined),
   });
 }
