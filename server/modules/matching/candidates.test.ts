@@ -140,7 +140,8 @@ describe('recommended candidates', () => {
       expect(first.nextCursor).toEqual(expect.any(String));
       // Whole list as it stands, to know who came after page 1.
       const all: string[] = [];
-      for (let after: string | null = null; ;) {
+      // Bounded: a cursor that did not move on would page forever.
+      for (let after: string | null = null, n = 0; n < 50; n++) {
         const page: { candidates: { userId: string }[]; hasMore: boolean; nextCursor: string } = (
           await get(r, `?limit=10${after ? `&after=${after}` : ''}`)
         ).json();
