@@ -210,6 +210,8 @@ describe('chat between a recruiter and a seeker', () => {
     );
     await r.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // Focus goes back to the button that opened it, not to the page's body.
+    await r.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Mark as');
 
     await r.getByRole('button', { name: 'Mark as' }).click();
     await dialog.getByRole('button', { name: 'Shortlisted' }).click();

@@ -85,6 +85,7 @@ export const en = {
     locked: 'Your role is already set. You can change your user type later in settings.',
   },
   onboarding: {
+    changeLogo: 'Change logo',
     stepOf: 'Step {{step}} of {{total}}',
     back: 'Back',
     saveNext: 'SAVE & NEXT',
@@ -970,6 +971,8 @@ export const en = {
     comingSoon: 'This screen is coming soon.',
     placeholderTitle: '{{title}}',
     signOut: 'Sign Out',
+    notificationsRegion: 'Notifications',
+    closeNotification: 'Close notification',
   },
   moderation: {
     report: 'Report',

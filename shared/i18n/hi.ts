@@ -89,6 +89,7 @@ export const hi = {
     locked: 'आपकी भूमिका पहले से तय है। आप बाद में सेटिंग में अपना यूज़र टाइप बदल सकते हैं।',
   },
   onboarding: {
+    changeLogo: 'लोगो बदलें',
     stepOf: 'चरण {{step}} / {{total}}',
     back: 'पीछे',
     saveNext: 'सेव करें और आगे',
@@ -966,6 +967,8 @@ export const hi = {
     comingSoon: 'यह स्क्रीन जल्द आ रही है।',
     placeholderTitle: '{{title}}',
     signOut: 'साइन आउट',
+    notificationsRegion: 'सूचनाएँ',
+    closeNotification: 'सूचना बंद करें',
   },
   moderation: {
     report: 'रिपोर्ट करें',

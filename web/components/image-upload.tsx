@@ -85,6 +85,8 @@ export function ImageUpload({
           id={id}
           type="file"
           accept="image/png,image/jpeg,image/gif,image/webp"
+          // The button below opens it: no second, invisible tab stop.
+          tabIndex={-1}
           className="sr-only"
           disabled={disabled || busy}
           onChange={(e) => void upload(e.target.files?.[0])}

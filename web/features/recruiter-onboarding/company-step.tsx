@@ -81,7 +81,7 @@ function CompanyForm({ initial }: { initial: RecruiterProfileView | null }) {
           purpose="logo"
           shape="square"
           label={t('onboarding.companyLogo')}
-          buttonLabel={logoUrl ? t('onboarding.changePhoto') : t('onboarding.uploadLogo')}
+          buttonLabel={logoUrl ? t('onboarding.changeLogo') : t('onboarding.uploadLogo')}
           imageUrl={logoUrl}
           onUploaded={(img) => {
             setLogoKey(img.key);
