@@ -210,7 +210,7 @@ describe('recruiter onboarding', () => {
     await context.close();
   });
 
-  it("'Skip for now' goes on to the first job post", async () => {
+  it("'Skip for now' goes on to the first job post; Profile Settings verifies the company later", async () => {
     const { page, context } = await newPage(h);
     await startAsBoss(page, '9620000003');
     await profileStep(page, 'Gamma Logistics');
@@ -218,6 +218,25 @@ describe('recruiter onboarding', () => {
     await page.getByRole('button', { name: 'Skip for now' }).click();
     await page.waitForURL('**/onboarding/recruiter/4');
     await page.getByRole('heading', { name: 'Post your first job' }).waitFor();
+    await fillJob(page, 'Delivery Partner');
+    await page.getByRole('button', { name: 'Post Job' }).click();
+    await page.waitForURL('**/recruiter-dashboard/Home');
+
+    // Onboarded and unverified: Profile Settings offers the verification, without a skip.
+    await page.goto('/recruiter-settings');
+    await page.getByRole('link', { name: en.settings.verifyNow }).click();
+    await page.waitForURL('**/recruiter-settings/verify');
+    expect(await page.getByRole('button', { name: 'Skip for now' }).count()).toBe(0);
+    await page.getByLabel('Website link').fill('https://gammalogistics.in');
+    await page.getByLabel('Office e-mail').fill('hr@gammalogistics.in');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const otp = page.getByLabel('OTP', { exact: true });
+    await otp.waitFor();
+    await otp.fill(await codeFromOutbox(h, 'hr@gammalogistics.in'));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await page.waitForURL('**/recruiter-settings');
+    await page.getByText('Verified · gammalogistics.in', { exact: true }).first().waitFor();
+    expect(await page.getByRole('link', { name: en.settings.verifyNow }).count()).toBe(0);
     await context.close();
   });
 });

@@ -306,6 +306,8 @@ export const en = {
   },
   settings: {
     title: 'Profile Settings',
+    verifyHint:
+      'Verified companies get a mark next to their name, higher daily limits and the contact details candidates share with verified recruiters.',
     back: 'Back to profile',
     edit: 'Edit',
     save: 'Save',

@@ -109,6 +109,10 @@ const RecruiterSettingsPage = screen(
   () => import('../features/recruiter-profile/settings-page.tsx'),
   (m) => m.RecruiterSettingsPage,
 );
+const LaterVerificationPage = screen(
+  () => import('../features/recruiter-onboarding/verification-step.tsx'),
+  (m) => m.LaterVerificationPage,
+);
 const PostJobPage = screen(
   () => import('../features/jobs/post-job-page.tsx'),
   (m) => m.PostJobPage,
@@ -294,6 +298,11 @@ export const routes: RouteObject[] = [
       {
         path: '/recruiter-settings',
         element: guarded('recruiter', <RecruiterSettingsPage />),
+      },
+      // Verification for a recruiter who skipped it while onboarding (decision 028).
+      {
+        path: '/recruiter-settings/verify',
+        element: guarded('recruiter', <LaterVerificationPage />),
       },
       {
         path: '/recruiter-messages/chat/:id',

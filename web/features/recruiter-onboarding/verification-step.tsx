@@ -11,7 +11,10 @@ import { Field, inputClass } from '../../components/ui/field.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
-import { useRecruiterProfile } from '../recruiter-profile/api.ts';
+import { recruiterProfileKey, useRecruiterProfile } from '../recruiter-profile/api.ts';
+import { Link, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
 import { sendCompanyCode, skipVerification, verifyCompanyCode } from './api.ts';
 import { CompanySummary } from './company-summary.tsx';
 import { invalidFields } from './invalid-fields.ts';
@@ -56,9 +59,54 @@ export function VerificationStep() {
   );
 }
 
-function VerificationForm({ profile }: { profile: RecruiterProfileView | null }) {
+/**
+ * The same verification for a recruiter who skipped it while onboarding (/recruiter-settings/verify,
+ * from Profile Settings): no skip, and back to the settings once verified.
+ */
+export function LaterVerificationPage() {
   const { t } = useTranslation();
-  const { remember, go, done } = useStepDone();
+  const { data: profile, isPending } = useRecruiterProfile();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const back = () => {
+    void queryClient.invalidateQueries({ queryKey: recruiterProfileKey });
+    void navigate('/recruiter-settings');
+  };
+  return (
+    <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 p-4">
+      <header className="flex items-center gap-2">
+        <Link
+          to="/recruiter-settings"
+          aria-label={t('settings.title')}
+          className="grid h-11 w-11 place-items-center rounded-full hover:bg-slate-100"
+        >
+          <ArrowLeft size={20} aria-hidden="true" />
+        </Link>
+        <div>
+          <h1 className="text-xl font-bold">{t('onboarding.verifyTitle')}</h1>
+          <p className="text-sm text-slate-600">{t('onboarding.verifySubtitle')}</p>
+        </div>
+      </header>
+      {isPending ? (
+        <CardListSkeleton />
+      ) : (
+        <VerificationForm profile={profile ?? null} later={{ onVerified: back }} />
+      )}
+    </main>
+  );
+}
+
+function VerificationForm({
+  profile,
+  later,
+}: {
+  profile: RecruiterProfileView | null;
+  /** Verifying after onboarding: no skip, and this instead of going on to step 4. */
+  later?: { onVerified: () => void };
+}) {
+  const { t } = useTranslation();
+  const { remember, go: goStep, done } = useStepDone();
+  const go = (step: number) => (later ? later.onVerified() : goStep(step));
   const [website, setWebsite] = useState(profile?.websiteUrl ?? '');
   const [email, setEmail] = useState(profile?.email ?? '');
   const [code, setCode] = useState('');
@@ -72,7 +120,9 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
     if (!verified) return;
     const timer = setTimeout(() => void go(4), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [verified, go]);
+    // `go` is made anew each render: the timer is set once, when verified.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [verified]);
 
   /** A refused send or verify: the toast, and the message under the field it is about. */
   function refused(err: unknown, fallback: string) {
@@ -170,7 +220,7 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
           <BadgeCheck size={40} aria-hidden="true" className="text-brand-700" />
           <p className="text-lg font-semibold text-brand-800">{t('onboarding.verified')}</p>
           <Button onClick={() => void go(4)} className="w-full">
-            {t('onboarding.goToDashboard')}
+            {later ? t('settings.back') : t('onboarding.goToDashboard')}
           </Button>
         </div>
       ) : (
@@ -232,9 +282,11 @@ function VerificationForm({ profile }: { profile: RecruiterProfileView | null })
             </form>
           )}
 
-          <Button variant="ghost" onClick={() => void skip()} disabled={busy !== null}>
-            {t('onboarding.skip')}
-          </Button>
+          {!later && (
+            <Button variant="ghost" onClick={() => void skip()} disabled={busy !== null}>
+              {t('onboarding.skip')}
+            </Button>
+          )}
         </>
       )}
     </div>

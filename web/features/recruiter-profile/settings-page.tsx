@@ -193,6 +193,20 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
       </form>
       {!editing && (
         <div className="mt-6 flex flex-col gap-6">
+          {!profile.isVerified && (
+            // Skipped while onboarding, or lost with a new website or company name: it can be
+            // done here at any time (decision 028).
+            <section className="rounded-2xl border border-brand-200 bg-brand-50 p-4">
+              <h2 className="text-base font-bold">{t('onboarding.verifyTitle')}</h2>
+              <p className="mt-1 text-sm text-slate-700">{t('settings.verifyHint')}</p>
+              <Link
+                to="/recruiter-settings/verify"
+                className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+              >
+                {t('settings.verifyNow')}
+              </Link>
+            </section>
+          )}
           <LanguageSettingsCard />
           <NotificationSettingsCard />
           <BlockedPeopleCard />
