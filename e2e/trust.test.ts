@@ -275,7 +275,9 @@ describe('the recruiter account', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, en.trust.markRemoved);
     await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
-    expect(await page.getByText(/^Verified/).count()).toBe(0);
+    expect(await page.getByText(/^Verified ·/).count()).toBe(0);
+    // And the settings offer to verify the new website.
+    await page.getByRole('link', { name: en.settings.verifyNow }).waitFor();
   });
 
   it("a daily limit refuses with the server's message, and the screen says what to do", async () => {
