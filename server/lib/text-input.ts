@@ -25,8 +25,9 @@ export function hasControlCharacter(value: unknown, depth = 0): boolean {
 
 /**
  * The value with the invisible characters taken out of every string in it (before validation,
- * so that a message of zero-width spaces is empty, and a name cannot carry an override). Returns
- * the same value when there was nothing to take out.
+ * so that a message of zero-width spaces is empty, and a name cannot carry an override). Every
+ * request goes through it: the same value comes back, not a copy, when there was nothing to take
+ * out (almost always).
  */
 export function withoutInvisible<T>(value: T, depth = 0): T {
   if (typeof value === 'string') {
@@ -35,8 +36,14 @@ export function withoutInvisible<T>(value: T, depth = 0): T {
   }
   if (depth > 20 || value === null || typeof value !== 'object' || Buffer.isBuffer(value))
     return value;
-  if (Array.isArray(value)) return value.map((v: unknown) => withoutInvisible(v, depth + 1)) as T;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) out[k] = withoutInvisible(v, depth + 1);
-  return out as T;
+  if (Array.isArray(value)) {
+    const items = value.map((v: unknown) => withoutInvisible(v, depth + 1));
+    return (items.some((v, i) => v !== value[i]) ? items : value) as T;
+  }
+  let out: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(value)) {
+    const clean = withoutInvisible(v, depth + 1);
+    if (clean !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = clean;
+  }
+  return (out ?? value) as T;
 }

@@ -92,6 +92,12 @@ export async function createReport(
   });
 }
 
+// What holds a job ($1): its reports. What holds a recruiter ($1): reports about the person or
+// their messages; reports on one job hold that job, not all of theirs. Holding and releasing
+// count the same reports.
+const JOB_REPORTS = independentReportersSql('r.job_id = $1');
+const PERSON_REPORTS = independentReportersSql('r.target_user_id = $1 AND r.job_id IS NULL');
+
 /** The third independent open report holds the job, or the recruiter. */
 async function holdOnReports(
   q: Queryable,
@@ -103,7 +109,7 @@ async function holdOnReports(
       `UPDATE jobs SET moderation_state = 'held',
               moderation_reasons = array_append(array_remove(moderation_reasons, 'reports'), 'reports')
         WHERE id = $1 AND moderation_state = 'published'
-          AND ${independentReportersSql('r.job_id = $1')} >= $2`,
+          AND ${JOB_REPORTS} >= $2`,
       [jobId, REPORTS_TO_HOLD],
     );
   }
@@ -112,7 +118,7 @@ async function holdOnReports(
       // About the person or their messages: reports on one job hold that job, not all of them.
       `UPDATE users SET held_at = now()
         WHERE id = $1 AND held_at IS NULL AND user_role = 'recruiter'
-          AND ${independentReportersSql('r.target_user_id = $1 AND r.job_id IS NULL')} >= $2`,
+          AND ${PERSON_REPORTS} >= $2`,
       [targetUserId, REPORTS_TO_HOLD],
     );
   }
@@ -135,7 +141,7 @@ export async function releaseHolds(
               moderation_state = CASE WHEN moderation_reasons = '{reports}' THEN 'published'
                                       ELSE moderation_state END
         WHERE id = $1 AND moderation_state = 'held' AND 'reports' = ANY (moderation_reasons)
-          AND ${independentReportersSql('r.job_id = $1')} < $2`,
+          AND ${JOB_REPORTS} < $2`,
       [jobId, REPORTS_TO_HOLD],
     );
   }
@@ -143,7 +149,7 @@ export async function releaseHolds(
     await q.query(
       `UPDATE users SET held_at = NULL
         WHERE id = $1 AND held_at IS NOT NULL
-          AND ${independentReportersSql('r.target_user_id = $1 AND r.job_id IS NULL')} < $2`,
+          AND ${PERSON_REPORTS} < $2`,
       [targetUserId, REPORTS_TO_HOLD],
     );
   }

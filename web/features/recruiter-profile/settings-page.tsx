@@ -201,7 +201,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
               <p className="mt-1 text-sm text-slate-700">{t('settings.verifyHint')}</p>
               <Link
                 to="/recruiter-settings/verify"
-                className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+                className="mt-3 inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
               >
                 {t('settings.verifyNow')}
               </Link>
