@@ -44,6 +44,9 @@ export async function pruneEvents(q: Queryable): Promise<void> {
   await q.query("DELETE FROM sessions WHERE expires_at < now() - interval '1 day'");
   // A bucket whose theoretical arrival time has passed is full again: the row says nothing.
   await q.query('DELETE FROM rate_buckets WHERE tat < now()');
+  // Not an event, but as cheap to forget on the same timer: a room gone half a year ago is
+  // answered like any room that is not one's own.
+  await q.query("DELETE FROM gone_rooms WHERE gone_at < now() - interval '180 days'");
 }
 
 /**

@@ -19,7 +19,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { chatList, roomDetails, unreadCounts } from './list.repo.ts';
-import { latestRoomWith } from './rooms.repo.ts';
+import { latestRoomWith, roomNotFound } from './rooms.repo.ts';
 import { listMessages } from './messages.repo.ts';
 import {
   readRoom,
@@ -40,7 +40,7 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
 
   const viewRoom = async (roomId: string, userId: string) => {
     const room = await roomDetails(ctx.db, roomId, userId);
-    if (!room) throw notFound('chat.notMember');
+    if (!room) throw await roomNotFound(ctx.db, roomId, userId);
     const online = await ctx.bus.online([room.other.id]);
     return { room: { ...room, other: { ...room.other, isOnline: online.has(room.other.id) } } };
   };

@@ -8,7 +8,7 @@ import type { MessageView } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { getOrCreateRoom, memberRoom, type RoomRow } from './rooms.repo.ts';
+import { getOrCreateRoom, memberRoom, roomNotFound, type RoomRow } from './rooms.repo.ts';
 import { findMessage, insertMessage, lastResumeRequest, markRead } from './messages.repo.ts';
 import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
@@ -27,7 +27,7 @@ const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
 export async function requireMember(ctx: Ctx, roomId: string, me: SessionUser): Promise<RoomRow> {
   const room = await memberRoom(ctx.db, roomId, me.id);
   // 404, not 403: a stranger does not learn whether a room exists.
-  if (!room) throw notFound('chat.notMember');
+  if (!room) throw await roomNotFound(ctx.db, roomId, me.id);
   authorize(me, 'room.member', roomFacts(room));
   return room;
 }
@@ -134,7 +134,7 @@ export async function sendMessage(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(roomId))
     throw notFound('chat.notMember');
   const members = await roomMembers(ctx, roomId);
-  if (members.length === 0) throw notFound('chat.notMember');
+  if (members.length === 0) throw await roomNotFound(ctx.db, roomId, me.id);
   authorize(me, 'room.member', { recruiterId: members[0]!, seekerId: members[1]! });
   try {
     await takeTokens(ctx.db, messageBuckets(me.id, ip));

@@ -1,6 +1,9 @@
 import type { Queryable } from '../../db/client.ts';
 import type { RoomStatus } from '#shared/picklists.ts';
 import { noBlockSql } from '../moderation/visibility.ts';
+import { AppError } from '../../lib/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface RoomRow {
   id: string;
@@ -47,13 +50,32 @@ export async function memberRoom(
   roomId: string,
   userId: string,
 ): Promise<RoomRow | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(roomId)) return null;
+  if (!UUID.test(roomId)) return null;
   const [row] = await q.query<RoomRow>(
     `SELECT id, job_id, recruiter_id, seeker_id, status, created_at::text FROM chat_rooms
       WHERE id = $1 AND (recruiter_id = $2 OR seeker_id = $2)`,
     [roomId, userId],
   );
   return row ?? null;
+}
+
+/**
+ * Why a room id reads nothing for this user: 410 chat.roomGone when it was their room and went
+ * with the other member's deleted account (`gone_rooms`), else 404 chat.notMember, which a
+ * stranger gets whether the room exists or not.
+ */
+export async function roomNotFound(
+  q: Queryable,
+  roomId: string,
+  userId: string,
+): Promise<AppError> {
+  if (!UUID.test(roomId)) return new AppError(404, 'chat.notMember');
+  const [gone] = await q.query(
+    'SELECT 1 FROM gone_rooms WHERE room_id = $1 AND member_id = $2',
+    [roomId, userId],
+    'gone_room',
+  );
+  return gone ? new AppError(410, 'chat.roomGone') : new AppError(404, 'chat.notMember');
 }
 
 /** The most recently active room between me and another user (chat screens are keyed by user). */

@@ -59,6 +59,15 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
       `DELETE FROM one_time_codes WHERE user_id = $1 OR target = (SELECT phone_no FROM users WHERE id = $1)`,
       [userId],
     );
+    // The other member of each room that goes with this account is told why on their next read
+    // (410, not "not part of this chat"): see `roomNotFound`.
+    await q.query(
+      `INSERT INTO gone_rooms (room_id, member_id)
+       SELECT id, CASE WHEN recruiter_id = $1 THEN seeker_id ELSE recruiter_id END
+         FROM chat_rooms WHERE recruiter_id = $1 OR seeker_id = $1
+       ON CONFLICT DO NOTHING`,
+      [userId],
+    );
     await q.query('DELETE FROM users WHERE id = $1', [userId]);
   });
   await ctx.bus.publish([userId], { type: 'session.revoked' });

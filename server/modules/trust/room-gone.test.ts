@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
+import { pruneEvents } from '../../lib/rate-limit.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
@@ -33,11 +34,10 @@ const deleteAccount = async (u: TestUser) => {
 const roomExists = async (room: string) =>
   (await t.ctx.db.query('SELECT 1 FROM chat_rooms WHERE id = $1', [room])).length === 1;
 
-/** A gone room answers 410 chat.roomGone (or 404 once the server forgot it), with its message. */
-const GONE = new Set(['chat.roomGone', 'chat.notMember']);
+/** A gone room answers its remaining member 410 chat.roomGone, with its message. */
 function expectGone(status: number, error: { code: string; message: string }) {
-  expect([404, 410]).toContain(status);
-  expect(GONE.has(error.code), error.code).toBe(true);
+  expect(status).toBe(410);
+  expect(error.code).toBe('chat.roomGone');
   expect(error.message).toBe(english(error.code as MessageKey));
 }
 
@@ -71,7 +71,7 @@ async function open(u: TestUser): Promise<WsClient> {
 }
 
 describe('sending into a room whose other member deleted their account', () => {
-  it('over HTTP answers 410 with a message (then 404), never 500', async () => {
+  it('over HTTP answers 410 with a message, every time, never 500', async () => {
     const { r, s, room } = await chatPair(t, base, 'Gone Soon');
     // Both members write: the server has the room's members cached.
     expect((await say(r, room, 'Hello')).status).toBe(201);
@@ -140,5 +140,38 @@ describe('sending into a room whose other member deleted their account', () => {
     // The socket stays open and works for the recruiter's other rooms.
     expect((await wsSend(wr, await anotherRoom(r), 'Hello')).type).toBe('message.ack');
     wr.close();
+  });
+});
+
+describe('reading a room whose other member deleted their account', () => {
+  it('answers its remaining member 410 with why on every read, a stranger 404, and forgets after 180 days', async () => {
+    const { r, s, room } = await chatPair(t, base, 'Read Gone');
+    expect((await say(s, room, 'Hello')).status).toBe(201);
+    await deleteAccount(s);
+
+    for (const [method, path, body] of [
+      ['GET', `/api/rooms/${room}`],
+      ['GET', `/api/rooms/${room}/messages`],
+      ['POST', `/api/rooms/${room}/read`, { upTo: 1 }],
+      ['PUT', `/api/rooms/${room}/status`, { status: 'shortlisted' }],
+    ] as const) {
+      const res = await api(r, method, path, body);
+      expectGone(res.status, ((await res.json()) as { error: never }).error);
+    }
+
+    // Someone who was never in it learns nothing: the same 404 as for any room not theirs.
+    const stranger = await newUser(t, 'recruiter');
+    const peek = await api(stranger, 'GET', `/api/rooms/${room}`);
+    expect(peek.status).toBe(404);
+    expect(((await peek.json()) as { error: { code: string } }).error.code).toBe('chat.notMember');
+
+    // The tombstone is forgotten after half a year.
+    await t.ctx.db.query(
+      `UPDATE gone_rooms SET gone_at = now() - interval '181 days' WHERE room_id = $1`,
+      [room],
+    );
+    await pruneEvents(t.ctx.db);
+    const later = await api(r, 'GET', `/api/rooms/${room}`);
+    expect(later.status).toBe(404);
   });
 });
