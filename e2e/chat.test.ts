@@ -337,9 +337,9 @@ describe('chat between a recruiter and a seeker', () => {
     await chooser.setFiles({ name: 'kavya-resume.pdf', mimeType: 'application/pdf', buffer: pdf });
     await toast(page, 'Resume uploaded');
 
-    // Now (the room read again) Download Resume is there, and downloads it through a signed link.
-    await r.reload();
-    await r.getByRole('heading', { name: 'Kavya Nair' }).waitFor();
+    // Live on the recruiter's open chat, no reload: Download Resume is there, and downloads it
+    // through a signed link.
+    await candidate.getByRole('button', { name: 'Download Resume' }).waitFor();
     expect(await r.getByRole('button', { name: 'Request Resume' }).count()).toBe(0);
     const [download] = await Promise.all([
       r.waitForEvent('download'),

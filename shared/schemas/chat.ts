@@ -150,6 +150,8 @@ export type RealtimeEvent =
   | { type: 'room.updated'; roomId: string; status: string; updatedAt: string }
   | { type: 'room.read'; roomId: string; readerId: string; upTo: number }
   | { type: 'presence'; userId: string; online: boolean }
+  /** The seeker uploaded their first resume: their chats' rooms are read again. */
+  | { type: 'candidate.resume'; seekerId: string }
   | { type: 'hello'; userId: string }
   /**
    * Server-side only, never sent to a client: close the named users' sockets on every instance —

@@ -107,6 +107,23 @@ export async function readPublicFile(ctx: Ctx, key: string) {
 }
 
 /**
+ * A seeker's first resume turns 'Request Resume' into 'Download Resume' in the chats of the
+ * recruiters they talk to (the upload usually answers a request there): their open chat screens
+ * read the room again. Only the seeker's id leaves, to people who already know it.
+ */
+async function tellRecruitersOfResume(ctx: Ctx, seekerId: string): Promise<void> {
+  const rows = await ctx.db.query<{ recruiter_id: string }>(
+    'SELECT DISTINCT recruiter_id FROM chat_rooms WHERE seeker_id = $1',
+    [seekerId],
+  );
+  if (rows.length > 0)
+    await ctx.bus.publish(
+      rows.map((r) => r.recruiter_id),
+      { type: 'candidate.resume', seekerId },
+    );
+}
+
+/**
  * Replaces a seeker's resume without a half state: the new file is written first, then the row
  * points at it, and only then is the old file removed. If the row cannot be written, the new file
  * is removed and the old resume stays in place.
@@ -143,6 +160,7 @@ export async function storeResume(
     await ctx.storage.delete(key).catch(() => {});
     throw err;
   }
+  if (!saved.old_key) await tellRecruitersOfResume(ctx, userId);
   if (saved.old_key && saved.old_key !== key) {
     // The new resume is already in place; a leftover old file is only wasted space.
     await ctx.storage

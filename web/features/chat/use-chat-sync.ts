@@ -50,6 +50,14 @@ export function useChatSync(): void {
           );
           refreshLists();
           break;
+        case 'candidate.resume':
+          // 'Request Resume' becomes 'Download Resume' without a reload.
+          void queryClient.invalidateQueries({
+            queryKey: roomsWithKey,
+            predicate: (query) =>
+              (query.state.data as RoomView | undefined)?.seekerId === event.seekerId,
+          });
+          break;
         case 'room.read':
           queryClient.setQueryData<RoomMessages>(messagesKey(event.roomId), (held) =>
             markRead(held, event.readerId, event.upTo),
