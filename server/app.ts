@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDb, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { moveLegacyImages } from './modules/files/move-legacy-images.ts';
 import { DevOutbox } from './adapters/outbox.ts';
 import { createSmsDriver } from './adapters/sms.ts';
 import { createMailDriver } from './adapters/mail.ts';
@@ -226,6 +227,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await siteRoutes(app, ctx, { sitemapUrlsPerFile: options.sitemapUrlsPerFile });
   serveWebApp(app, config);
 
+  // Images stored under account ids before decision 028 (session 21) move in the background.
+  const moving = moveLegacyImages(ctx).catch((err: unknown) =>
+    app.log.warn({ err }, 'older images not moved yet: retried at the next start'),
+  );
   const pruneTimer = setInterval(
     () => pruneEvents(db).catch((err) => app.log.warn({ err }, 'prune failed')),
     3600_000,
@@ -233,6 +238,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   pruneTimer.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
+    await moving;
     await ctx.matching.close();
     await ctx.replyRates.close();
     await ctx.notifications.close();

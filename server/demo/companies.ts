@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import type { Storage } from '../adapters/storage.ts';
 import { putImageFiles } from '../modules/files/images.ts';
+import { imagePrefix, mediaFolder } from '../modules/files/media-folder.ts';
 
 // Demo recruiters and their jobs: realistic (fictional) Indian companies in several cities.
 interface DemoCompany {
@@ -493,11 +494,16 @@ async function cityIdByName(q: Queryable, name: string | null): Promise<number |
 }
 
 /** A simple logo (coloured tile with a few shapes), stored like an uploaded one (with variants). */
-export async function makeLogo(storage: Storage, userId: string, colour: string): Promise<string> {
+export async function makeLogo(
+  q: Queryable,
+  storage: Storage,
+  userId: string,
+  colour: string,
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256"><rect width="256" height="256" rx="48" fill="${colour}"/>
     <circle cx="128" cy="104" r="44" fill="#fff" fill-opacity="0.9"/><rect x="64" y="164" width="128" height="24" rx="12" fill="#fff" fill-opacity="0.8"/></svg>`;
   const webp = await sharp(Buffer.from(svg)).webp({ quality: 85 }).toBuffer();
-  const key = `public/u/${userId}/logo-${randomBytes(8).toString('hex')}.webp`;
+  const key = `${imagePrefix(await mediaFolder(q, userId))}logo-${randomBytes(8).toString('hex')}.webp`;
   await putImageFiles(storage, key, webp);
   return key;
 }
@@ -537,7 +543,7 @@ export async function demoCompanies(q: Queryable, storage: Storage): Promise<voi
     "SELECT id FROM users WHERE phone_no = '+919000000001'",
   );
   if (zenith) {
-    const logo = await makeLogo(storage, zenith.id, '#0f766e');
+    const logo = await makeLogo(q, storage, zenith.id, '#0f766e');
     await q.query('UPDATE recruiter_profiles SET company_logo = $2 WHERE user_id = $1', [
       zenith.id,
       logo,
@@ -549,7 +555,7 @@ export async function demoCompanies(q: Queryable, storage: Storage): Promise<voi
       `INSERT INTO users (phone_no, user_role, is_onboarded, onboarding_step) VALUES ($1, 'recruiter', true, 4) RETURNING id`,
       [c.phone],
     );
-    const logo = await makeLogo(storage, user!.id, c.colour);
+    const logo = await makeLogo(q, storage, user!.id, c.colour);
     const email = `${c.recruiter.split(' ')[0]!.toLowerCase()}@${c.domain}`;
     await q.query(
       `INSERT INTO recruiter_profiles (user_id, full_name, gender, email, designation, company_name, company_logo, employee_size,

@@ -9,6 +9,7 @@ import { authorize, type Actor } from '../../policies/policies.ts';
 import { resumeLinkBuckets } from '../../policies/limits.ts';
 import { seekerFacts } from '../profiles/seeker.repo.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
+import { imagePrefix, mediaFolder, ownImagePrefixes } from './media-folder.ts';
 import { SIGNED_LINK_TTL_SECONDS, signLink, verifyLink } from '../../lib/signed-links.ts';
 import {
   imageVariant,
@@ -19,8 +20,9 @@ import {
   type ImagePurpose,
 } from './images.ts';
 
-// Keys carry the owner's id so that one folder per user can be removed on account deletion, and a
-// random part so that nobody can guess another user's file from their id.
+// Keys carry one folder per user (a resume's is under the account id, which is never public; an
+// image's has a random name, `media-folder.ts`) so that account deletion removes them at once,
+// and a random part so that nobody can guess another file from one they saw.
 const randomPart = () => randomBytes(12).toString('hex');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RESUME_LINK = 'resume';
@@ -34,9 +36,15 @@ export function publicUrl(key: string | null): string | null {
  * For modules that save an uploaded key on a profile: the key must be one of this user's own
  * public images of that purpose, not somebody else's file or a private one.
  */
-export function isOwnImageKey(userId: string, key: string, purpose: ImagePurpose): boolean {
-  const prefix = `public/u/${userId}/${purpose}-`;
-  return key.startsWith(prefix) && /^[0-9a-f]+\.webp$/.test(key.slice(prefix.length));
+export function isOwnImageKey(
+  ownPrefixes: readonly string[],
+  key: string,
+  purpose: ImagePurpose,
+): boolean {
+  return ownPrefixes.some((folder) => {
+    const prefix = `${folder}${purpose}-`;
+    return key.startsWith(prefix) && /^[0-9a-f]+\.webp$/.test(key.slice(prefix.length));
+  });
 }
 
 /**
@@ -52,7 +60,8 @@ export async function assertOwnImage(
   messageKey: MessageKey,
 ): Promise<void> {
   if (key === null || key === undefined) return;
-  if (!isOwnImageKey(userId, key, purpose) || !(await ctx.storage.get(key)))
+  const own = await ownImagePrefixes(ctx.db, userId);
+  if (!isOwnImageKey(own, key, purpose) || !(await ctx.storage.get(key)))
     throw new AppError(400, messageKey);
 }
 
@@ -63,7 +72,7 @@ export async function storeImage(
   bytes: Buffer,
 ): Promise<{ key: string; url: string }> {
   const webp = await reencodeImage(bytes, purpose);
-  const key = `public/u/${userId}/${purpose}-${randomPart()}.webp`;
+  const key = `${imagePrefix(await mediaFolder(ctx.db, userId))}${purpose}-${randomPart()}.webp`;
   try {
     // The original and its smaller variants (…-w96.webp etc.), all or nothing.
     await putImageFiles(ctx.storage, key, webp);
@@ -297,10 +306,21 @@ export async function listResumeDownloads(ctx: Ctx, seekerId: string) {
   }));
 }
 
-/** Removes every file of a user (account deletion): their public images and private resume. */
-export async function deleteUserFiles(ctx: Ctx, userId: string): Promise<void> {
+/**
+ * Removes every file of a user (account deletion): their public images and private resume.
+ * `imagePrefixes` are read (`ownImagePrefixes`) before the user's row is deleted with its folder.
+ */
+export async function deleteUserFiles(
+  ctx: Ctx,
+  userId: string,
+  imagePrefixes: readonly string[],
+): Promise<void> {
   // The id becomes a folder name: never let anything but a uuid reach deletePrefix.
   if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
-  await ctx.storage.deletePrefix(`public/u/${userId}/`);
+  for (const prefix of imagePrefixes) {
+    if (!OWN_FOLDER.test(prefix)) throw new Error(`not an image folder: ${prefix}`);
+    await ctx.storage.deletePrefix(prefix);
+  }
   await ctx.storage.deletePrefix(`private/u/${userId}/`);
 }
+const OWN_FOLDER = /^public\/(?:u\/[0-9a-f-]{36}|m\/[0-9a-f]{32})\/$/;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { TestApp } from '../../test/app.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { deleteUserFiles, isOwnImageKey, publicUrl } from './files.service.ts';
+import { ownImagePrefixes } from './media-folder.ts';
 import {
   createFilesTestApp,
   makeUser,
@@ -45,7 +46,9 @@ describe('POST /api/uploads/image', () => {
     const exact = await uploadImage(seeker, 'avatar', image(padPng(png, 2_097_152)));
     expect(exact.statusCode).toBe(201);
     const { key, url } = exact.json();
-    expect(key).toMatch(new RegExp(`^public/u/${seeker.id}/avatar-[0-9a-f]+\\.webp$`));
+    // In the user's random folder: an image's address does not name the account (decision 028).
+    expect(key).toMatch(/^public\/m\/[0-9a-f]{32}\/avatar-[0-9a-f]+\.webp$/);
+    expect(key).not.toContain(seeker.id);
     expect(url).toBe(`/media/${key}`);
 
     const over = await uploadImage(seeker, 'avatar', image(padPng(png, 2_097_153)));
@@ -135,9 +138,11 @@ describe('POST /api/uploads/image', () => {
 
     const res = await uploadImage(recruiter, 'logo', image(png));
     expect(res.statusCode).toBe(201);
-    expect(res.json().key).toMatch(new RegExp(`^public/u/${recruiter.id}/logo-`));
-    expect(isOwnImageKey(recruiter.id, res.json().key, 'logo')).toBe(true);
-    expect(isOwnImageKey(seeker.id, res.json().key, 'logo')).toBe(false);
+    expect(res.json().key).toMatch(/^public\/m\/[0-9a-f]{32}\/logo-/);
+    const own = (u: TestUser) => ownImagePrefixes(t.ctx.db, u.id);
+    expect(isOwnImageKey(await own(recruiter), res.json().key, 'logo')).toBe(true);
+    expect(isOwnImageKey(await own(recruiter), res.json().key, 'avatar')).toBe(false);
+    expect(isOwnImageKey(await own(seeker), res.json().key, 'logo')).toBe(false);
     const meta = await sharp((await media(res.json().url)).rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([512, 398]);
   });
@@ -215,10 +220,15 @@ describe('deleteUserFiles', () => {
     });
     expect(await readdir(path.join(uploads, 'private/u', user.id))).toHaveLength(2);
 
-    await deleteUserFiles(t.ctx, user.id);
-    expect(existsSync(path.join(uploads, 'public/u', user.id))).toBe(false);
+    const prefixes = await ownImagePrefixes(t.ctx.db, user.id);
+    const folder = path.join(uploads, prefixes[0]!);
+    expect(await readdir(folder)).not.toHaveLength(0);
+
+    await deleteUserFiles(t.ctx, user.id, prefixes);
+    expect(existsSync(folder)).toBe(false);
     expect(existsSync(path.join(uploads, 'private/u', user.id))).toBe(false);
-    expect((await readdir(path.join(uploads, 'public/u'))).length).toBeGreaterThan(0);
-    await expect(deleteUserFiles(t.ctx, '../..')).rejects.toThrow(/not a user id/);
+    expect((await readdir(path.join(uploads, 'public/m'))).length).toBeGreaterThan(0);
+    await expect(deleteUserFiles(t.ctx, '../..', [])).rejects.toThrow(/not a user id/);
+    await expect(deleteUserFiles(t.ctx, user.id, ['public/'])).rejects.toThrow(/not an image/);
   });
 });

@@ -1,3 +1,4 @@
+import { ownImagePrefixes } from './media-folder.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { readdir, rm } from 'node:fs/promises';
@@ -41,10 +42,15 @@ const solidPng = (width: number, height: number) =>
     .png()
     .toBuffer();
 const media = (key: string) => t.app.inject({ url: `/media/${key}` });
-const userFiles = async (userId: string) =>
-  existsSync(path.join(uploads, 'public/u', userId))
-    ? (await readdir(path.join(uploads, 'public/u', userId))).filter((f) => !f.endsWith('.type'))
-    : [];
+/** The files in the user's image folders (their own, and the account id's of older images). */
+async function userFiles(userId: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const prefix of await ownImagePrefixes(t.ctx.db, userId)) {
+    const dir = path.join(uploads, prefix);
+    if (existsSync(dir)) files.push(...(await readdir(dir)).filter((f) => !f.endsWith('.type')));
+  }
+  return files;
+}
 
 async function served(key: string) {
   const res = await media(key);

@@ -112,7 +112,8 @@ export async function deleteImageFiles(storage: Storage, key: string): Promise<v
 }
 
 // An image variant's key: the original's key (an uploaded avatar or logo) plus -w<width>.
-const VARIANT_KEY = /^(public\/u\/[0-9a-f-]+\/(?:avatar|logo)-[0-9a-f]+)-w(\d+)\.webp$/;
+const VARIANT_KEY =
+  /^(public\/(?:u\/[0-9a-f-]+|m\/[0-9a-f]{32})\/(?:avatar|logo)-[0-9a-f]+)-w(\d+)\.webp$/;
 
 /**
  * The original of a variant key of one of the known widths ('…/avatar-ab-w96.webp' →

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/client.ts';
 import type { Ctx } from '../../context.ts';
 import { deleteImageFiles } from './images.ts';
+import { ownImagePrefixes } from './media-folder.ts';
 
 /** A profile column that holds an uploaded image's key. */
 export type ImageColumn =
@@ -36,8 +37,9 @@ export async function dropReplacedImage(
   after: string | null | undefined,
 ): Promise<void> {
   if (!before || before === (after ?? before)) return;
-  if (!before.startsWith(`public/u/${userId}/`)) return;
-  // Still shown elsewhere on this user's profiles (keys are per user, so only their rows can)?
+  const own = await ownImagePrefixes(ctx.db, userId);
+  if (!own.some((prefix) => before.startsWith(prefix))) return;
+  // Still shown elsewhere on this user's profiles (folders are per user, so only their rows can)?
   const [still] = await ctx.db.query(
     `SELECT 1 FROM seeker_profiles WHERE user_id = $1 AND profile_image = $2
      UNION ALL

@@ -1,5 +1,6 @@
 import type { Ctx } from '../../context.ts';
 import { deleteUserFiles } from '../files/files.service.ts';
+import { ownImagePrefixes } from '../files/media-folder.ts';
 
 /**
  * Everything we hold about a user, as JSON (India's DPDP Act: the right to a copy). Read in one
@@ -49,6 +50,8 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
  * Live connections of every session are closed.
  */
 export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
+  // The image folder's name is on the row that goes: read it first.
+  const imagePrefixes = await ownImagePrefixes(ctx.db, userId);
   await ctx.db.tx(async (q) => {
     await q.query(
       'DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)',
@@ -71,5 +74,5 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
     await q.query('DELETE FROM users WHERE id = $1', [userId]);
   });
   await ctx.bus.publish([userId], { type: 'session.revoked' });
-  await deleteUserFiles(ctx, userId);
+  await deleteUserFiles(ctx, userId, imagePrefixes);
 }
