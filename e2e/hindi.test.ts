@@ -22,6 +22,24 @@ afterAll(async () => {
 });
 
 const lang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+/** The `lang` of a page's HTML as the server sent it. */
+const htmlLang = (html: string) => /<html lang="(\w+)"/.exec(html)?.[1];
+/** Console errors but the visitor's expected 401 from /api/me (no session). */
+const unexpected = (errors: string[]) => errors.filter((e) => !e.includes('status of 401'));
+
+/**
+ * Waits until React has taken the screen's h1 over (it marks the elements it owns): the screen's
+ * Suspense boundary is taken over in a pass after the rest of the page, and a mismatch found
+ * there is reported (main.tsx `onRecoverableError`) in the same commit.
+ */
+async function screenTakenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('h1');
+    return h1 !== null && Object.keys(h1).some((key) => key.startsWith('__reactFiber'));
+  });
+  // Console messages of that commit have reached us once a later round trip has.
+  await page.evaluate(() => undefined);
+}
 const languageOf = async (page: Page) =>
   (await getJson<{ user: { language: string | null } }>(page, '/api/me')).user.language;
 
@@ -170,5 +188,105 @@ describe('Hindi', () => {
       'true',
     );
     await context.close();
+  });
+
+  it("a visitor's choice comes with the public pages the server renders, never to another visitor", async () => {
+    const { page, context, errors } = await newPage(h);
+    await page.goto('/jobs');
+    await page.getByRole('heading', { level: 1, name: 'Jobs in India' }).waitFor();
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'हिन्दी' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'भारत में नौकरियाँ' }).waitFor();
+    // Kept where the server reads it.
+    expect((await context.cookies()).find((c) => c.name === 'lang')?.value).toBe('hi');
+
+    // A reload: the server renders the page in Hindi, and the app keeps it.
+    const reloaded = await page.reload();
+    const html = await reloaded!.text();
+    expect(htmlLang(html)).toBe('hi');
+    expect(html).toContain('भारत में नौकरियाँ</h1>');
+    expect(html).toContain('data-language="hi"');
+    // One visitor's Hindi page is never kept for another: private, and it varies with the cookie.
+    expect(reloaded!.headers()['cache-control']).toBe('private, no-store');
+    expect(reloaded!.headers()['vary']).toMatch(/cookie/i);
+    expect(reloaded!.headers()['vary']).toMatch(/accept-language/i);
+    await screenTakenOver(page);
+    await page.getByRole('heading', { level: 1, name: 'भारत में नौकरियाँ' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    // Another public page, opened from the address bar: Hindi from its first byte.
+    const about = await page.goto('/about');
+    expect(htmlLang(await about!.text())).toBe('hi');
+    await page.getByRole('heading', { level: 1, name: 'NearHire के बारे में' }).waitFor();
+    expect(await lang(page)).toBe('hi');
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+
+    // Another visitor on the same server: English; one whose browser asks for Hindi: Hindi; a
+    // choice of English wins over the browser's Hindi.
+    const page2 = async (headers: Record<string, string>) => {
+      const res = await fetch(`${h.baseUrl}/jobs`, { headers });
+      return htmlLang(await res.text());
+    };
+    expect(await page2({})).toBe('en');
+    expect(await page2({ 'accept-language': 'en-IN,en;q=0.9' })).toBe('en');
+    expect(await page2({ 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' })).toBe('hi');
+    expect(await page2({ 'accept-language': 'hi-IN', cookie: 'lang=en' })).toBe('en');
+  });
+
+  it('/, /login and /register come in Hindi to a visitor who chose it, and are taken over without a mismatch', async () => {
+    const { page, context, errors } = await newPage(h);
+    await page.goto('/login');
+    await page
+      .getByRole('group', { name: 'Language' })
+      .getByRole('button', { name: 'हिन्दी' })
+      .click();
+    await page.getByRole('heading', { name: 'स्वागत है' }).waitFor();
+    for (const [path, heading] of [
+      ['/login', 'स्वागत है'],
+      ['/register', 'अकाउंट बनाएँ'],
+      ['/', 'पास में सीधी नौकरी और सही लोग पाएँ'],
+    ] as const) {
+      const res = await page.goto(path);
+      const html = await res!.text();
+      expect(htmlLang(html), path).toBe('hi');
+      expect(html, path).toContain(`${heading.replace('&', '&amp;')}</h1>`);
+      expect(res!.headers()['cache-control'], path).toBe('private, no-cache');
+      expect(res!.headers()['vary'], path).toMatch(/cookie, accept-language/i);
+      await screenTakenOver(page);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await lang(page), path).toBe('hi');
+      expect(unexpected(errors), path).toEqual([]);
+    }
+    // The English pages are still what an English visitor gets.
+    const english = await fetch(`${h.baseUrl}/login`);
+    expect(htmlLang(await english.text())).toBe('en');
+    await context.close();
+  });
+
+  it('a Hindi choice kept from before the cookie: English pages taken over as they are, then Hindi, with no mismatch', async () => {
+    for (const [path, heading] of [
+      ['/login', 'स्वागत है'],
+      ['/register', 'अकाउंट बनाएँ'],
+      ['/', 'पास में सीधी नौकरी और सही लोग पाएँ'],
+      ['/jobs', 'भारत में नौकरियाँ'],
+    ] as const) {
+      const { page, context, errors } = await newPage(h);
+      // Chosen on this device before pages came in the chosen language: localStorage only.
+      await page.addInitScript(() => {
+        localStorage.setItem('nearhire.language', 'hi');
+        document.cookie = 'lang=; path=/; max-age=0';
+      });
+      const res = await page.goto(path);
+      expect(htmlLang(await res!.text()), path).toBe('en');
+      await screenTakenOver(page);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await lang(page), path).toBe('hi');
+      expect(unexpected(errors), path).toEqual([]);
+      // The app keeps the choice where the server reads it: the next page comes in Hindi.
+      expect((await context.cookies()).find((c) => c.name === 'lang')?.value, path).toBe('hi');
+      await context.close();
+    }
   });
 });

@@ -4,7 +4,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PRERENDERED_PAGES } from '../shared/prerendered.ts';
+import { PRERENDERED_PAGES, prerenderedFile } from '../shared/prerendered.ts';
+import { LANGUAGES, type Language } from '../shared/i18n/languages.ts';
 import { pageWith, paintingShell, readShell } from '../server/pages/page-shell.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -12,22 +13,30 @@ const root = path.resolve(import.meta.dirname, '..');
 const web = path.resolve(process.env.PRERENDER_WEB_DIR ?? path.join(root, 'dist/web'));
 const ssr = path.resolve(process.env.PRERENDER_SSR_DIR ?? path.join(web, 'ssr'));
 const { prerender } = (await import(path.join(ssr, 'prerender.js'))) as {
-  prerender: (url: string) => string;
+  prerender: (url: string, language: Language) => Promise<string>;
 };
 
 const shell = paintingShell(readShell(web), web);
 
 mkdirSync(path.join(web, 'prerendered'), { recursive: true });
-for (const [url, file] of Object.entries(PRERENDERED_PAGES)) {
-  const markup = prerender(url);
-  if (!markup.includes('<h1')) throw new Error(`prerendering ${url} gave no heading`);
-  const html = pageWith(shell, markup);
-  const out = path.join(web, 'prerendered', file);
-  writeFileSync(out, html);
-  writeFileSync(
-    `${out}.br`,
-    brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-  );
-  writeFileSync(`${out}.gz`, gzipSync(html, { level: 9 }));
-  console.log(`prerendered ${url} → ${path.relative(root, out)} (${html.length} bytes)`);
+// Every page in every language: the server sends the one of the visitor's language (decision 026).
+for (const [url, page] of Object.entries(PRERENDERED_PAGES)) {
+  for (const language of LANGUAGES) {
+    const markup = await prerender(url, language);
+    if (!markup.includes('<h1')) throw new Error(`prerendering ${url} gave no heading`);
+    const html = pageWith(shell, markup).replace('<html lang="en">', `<html lang="${language}">`);
+    if (!html.includes(`<html lang="${language}">`))
+      throw new Error('the shell has no <html lang>');
+    const file = prerenderedFile(page, language);
+    const out = path.join(web, 'prerendered', file);
+    writeFileSync(out, html);
+    writeFileSync(
+      `${out}.br`,
+      brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    );
+    writeFileSync(`${out}.gz`, gzipSync(html, { level: 9 }));
+    console.log(
+      `prerendered ${url} (${language}) → ${path.relative(root, out)} (${html.length} bytes)`,
+    );
+  }
 }

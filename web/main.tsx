@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles.css';
-import { loadTexts, setLanguage } from './lib/i18n.ts';
+import { loadTexts, setLanguage, showWish, takeOverIn } from './lib/i18n.ts';
 import { isLanguage } from '#shared/i18n/languages.ts';
 import { App } from './app/app.tsx';
 import { hasKeptUser } from './lib/session.ts';
@@ -61,22 +61,35 @@ if (state !== undefined) {
   // over in a transition: React yields to the browser every few milliseconds instead of one long
   // task on a slow phone.
   const hydrate = () => startTransition(() => void hydrateRoot(root, app, options));
-  // In the language it was rendered in (the account's: decision 026), its texts loaded first,
-  // and with the screen's code: the shell and the screen are then taken over in one pass
-  // (routes.tsx `screen`).
+  // In the language it was rendered in (the account's, else this device's: decision 026), its
+  // texts loaded first, and with the screen's code: the shell and the screen are then taken over
+  // in one pass (routes.tsx `screen`). A visitor's page was rendered in what the server knew of
+  // this device's wish, which is shown once the screen is taken over if it differs
+  // (i18n.ts `showWish`); a signed-in person's is in their account's language, which the app
+  // keeps.
   const language = serverState?.dataset.language;
+  const visitor = serverState?.dataset.visitor !== undefined;
   void Promise.all([
     loadTexts(),
-    isLanguage(language) ? setLanguage(language, false) : null,
+    isLanguage(language) ? (visitor ? takeOverIn(language) : setLanguage(language, false)) : null,
     loadScreenFor(location.pathname),
     prepareFormats(isLanguage(language) ? language : 'en'),
   ]).then(hydrate, hydrate);
 } else if (root.firstElementChild && !hasKeptUser()) {
-  // / and /login come prerendered for a visitor (web/prerender.tsx): the app takes that markup
-  // over at once, before anyone can type into its form.
-  hydrateRoot(root, app, options);
+  // /, /login and /register come prerendered for a visitor (web/prerender.tsx), in their
+  // language (decision 026): the app takes that markup over at once, before anyone can type into
+  // its form; in Hindi once its catalogue is here, so the first render is the page's.
+  const language = document.documentElement.lang;
+  if (isLanguage(language) && language !== 'en')
+    void takeOverIn(language).then(
+      () => hydrateRoot(root, app, options),
+      () => createRoot(root).render(app),
+    );
+  else hydrateRoot(root, app, options);
 } else {
-  // Someone signed in on this browser is sent on at once, so their first render differs.
+  // Someone signed in on this browser is sent on at once, so their first render differs; there
+  // is no markup to match, so this device's language is shown as soon as its texts are here.
+  showWish();
   createRoot(root).render(app);
 }
 

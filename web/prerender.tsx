@@ -31,10 +31,20 @@ const tree = (url: string, queryClient: QueryClient) => (
  * The public first screens as HTML, rendered at build time (scripts/prerender.ts): a visitor on
  * a slow network sees / or /login as soon as the page and its CSS arrive, and the app then
  * hydrates the same markup (web/main.tsx). Rendered as a signed-out visitor with the first
- * screens' texts, exactly what the browser's first render produces (docs/decisions/021).
+ * screens' texts, exactly what the browser's first render produces (docs/decisions/021); once per
+ * language, the server sending the visitor's (decision 026).
  */
-export function prerender(url: string): string {
-  return renderToString(tree(url, createQueryClient()));
+export async function prerender(
+  url: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<string> {
+  // In Hindi with its whole catalogue, which the browser loads before taking such a page over.
+  await setLanguage(language, false);
+  try {
+    return renderToString(tree(url, createQueryClient()));
+  } finally {
+    await setLanguage(DEFAULT_LANGUAGE, false);
+  }
 }
 
 /** A GET of our own API as the visitor (the server answers it in-process, with their cookie). */
@@ -52,6 +62,8 @@ export interface RenderedScreen {
   module: string;
   /** The language it was rendered in, which the app takes the page over in. */
   language: Language;
+  /** Rendered for a visitor (no account): in this device's language, not an account's. */
+  visitor: boolean;
   /** The screen's markup; React puts its <title>, <meta> and <link> first. */
   markup: string;
   /** The query cache it was rendered from, for the browser's first render (web/main.tsx). */
@@ -66,7 +78,7 @@ export interface RenderedScreen {
 export async function renderScreen(
   url: string,
   get: ServerGet,
-  viewer: { timeZone: string; origin: string },
+  viewer: { timeZone: string; origin: string; language: Language },
 ): Promise<ServerRendered | null> {
   const { pathname, search } = new URL(url, 'http://localhost');
   const found = serverScreenFor(pathname);
@@ -110,11 +122,10 @@ export async function renderScreen(
       query.infinite ? { pages: [data], pageParams: [null] } : data,
     );
   }
-  // In the account's language (decision 026; a visitor's choice lives on their device: English
-  // here, and the app switches after taking the page over), dates as the viewer's phone shows
-  // them. The server renders one screen at a time (server/pages/server-render.ts), so these
-  // settings are theirs for the whole render.
-  const language = user?.language ?? DEFAULT_LANGUAGE;
+  // In the account's language, else this device's (its `lang` cookie, else Accept-Language:
+  // decision 026), dates as the viewer's phone shows them. The server renders one screen at a
+  // time (server/pages/server-render.ts), so these settings are theirs for the whole render.
+  const language = user?.language ?? viewer.language;
   await setLanguage(language, false);
   setTimeZone(viewer.timeZone);
   // Public pages name their canonical address with the site's public origin.
@@ -128,5 +139,11 @@ export async function renderScreen(
     setSiteOrigin(null);
     await setLanguage(DEFAULT_LANGUAGE, false);
   }
-  return { module: found.screen.module, language, markup, state: dehydrate(queryClient) };
+  return {
+    module: found.screen.module,
+    language,
+    visitor: !user,
+    markup,
+    state: dehydrate(queryClient),
+  };
 }

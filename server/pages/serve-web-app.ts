@@ -2,9 +2,16 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PRERENDERED_PAGES } from '#shared/prerendered.ts';
+import { PRERENDERED_PAGES, prerenderedFile } from '#shared/prerendered.ts';
+import { LANGUAGE_COOKIE, visitorLanguage } from '#shared/i18n/languages.ts';
 import type { Config } from '../config.ts';
 import { createScreenRenderer } from './server-render.ts';
+
+/**
+ * What a page sent as HTML depends on besides its address: the session and language cookies
+ * (whose page, in which language) and Accept-Language (a visitor's language before any choice).
+ */
+const PAGE_VARY = 'cookie, accept-language';
 
 // The built single-page app: files from dist/web, and a page for every other non-API GET so that
 // client-side routes (and the 404 screen) work on reload. The build writes a .br and a .gz next
@@ -23,6 +30,13 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
     // Vite's hashed bundles never change; everything else is revalidated.
     setHeaders(reply, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      // A prerendered page is in the visitor's language (decision 026): no shared cache may keep
+      // one visitor's for another, and the browser's own copy is revalidated.
+      if (filePath.includes(`${path.sep}prerendered${path.sep}`)) {
+        void reply.header('cache-control', 'private, no-cache');
+        void reply.header('vary', PAGE_VARY);
+        return;
+      }
       void reply.header(
         'cache-control',
         hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
@@ -53,6 +67,7 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
             return reply
               .code(page.status)
               .header('cache-control', 'private, no-store')
+              .header('vary', PAGE_VARY)
               .type('text/html; charset=utf-8')
               .send(page.html);
         } catch (err) {
@@ -62,9 +77,17 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
       }
       // The public first screens, prerendered at build time (scripts/prerender.ts), show before
       // any script runs; every other path gets the app's empty shell.
+      // In the visitor's language: their choice (the `lang` cookie), else their browser's.
       const prerendered = PRERENDERED_PAGES[request.url.split('?')[0]!];
-      if (prerendered && existsSync(path.join(config.webDist, 'prerendered', prerendered)))
-        return reply.sendFile(`prerendered/${prerendered}`);
+      if (prerendered) {
+        const language = visitorLanguage(
+          request.cookies[LANGUAGE_COOKIE],
+          request.headers['accept-language'],
+        );
+        for (const file of new Set([prerenderedFile(prerendered, language), prerendered]))
+          if (existsSync(path.join(config.webDist, 'prerendered', file)))
+            return reply.sendFile(`prerendered/${file}`);
+      }
       return reply.sendFile('index.html');
     },
   );

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pageWith, paintingShell, readShell } from './page-shell.ts';
 import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
+import { LANGUAGE_COOKIE, visitorLanguage, type Language } from '#shared/i18n/languages.ts';
 import { readScreenCode, type ScreenCode } from './screen-code.ts';
 
 // Screens rendered per request with the visitor's data (decision 024): the seeker's feed and a
@@ -20,9 +21,9 @@ interface SsrBundle {
   renderScreen(
     url: string,
     get: (url: string) => Promise<Answer>,
-    viewer: { timeZone: string; origin: string },
+    viewer: { timeZone: string; origin: string; language: Language },
   ): Promise<
-    | { module: string; language: string; markup: string; state: unknown }
+    | { module: string; language: string; visitor: boolean; markup: string; state: unknown }
     | { notFound: true }
     | { refused: { status: 429 | 503; retryAfterSeconds: number | null } }
     | null
@@ -56,6 +57,13 @@ export function createScreenRenderer(
     const { renderScreen } = await bundle;
     shell ??= paintingShell(readShell(webDist), webDist);
     screenCode ??= readScreenCode(webDist);
+    // A visitor's page is in this device's language (its choice, else its browser's); a signed-in
+    // person's in their account's (web/prerender.tsx). The API is asked in it too, as the app
+    // asks it (web/lib/api.ts sends its language as Accept-Language).
+    const language = visitorLanguage(
+      request.cookies[LANGUAGE_COOKIE],
+      request.headers['accept-language'],
+    );
     const get = async (url: string): Promise<Answer> => {
       const answer = await app.inject({
         method: 'GET',
@@ -64,9 +72,7 @@ export function createScreenRenderer(
         headers: {
           accept: 'application/json',
           cookie: request.headers.cookie ?? '',
-          ...(request.headers['accept-language']
-            ? { 'accept-language': request.headers['accept-language'] }
-            : {}),
+          'accept-language': language,
         },
       });
       let body: unknown = null;
@@ -80,6 +86,7 @@ export function createScreenRenderer(
     const viewer = {
       timeZone: viewerTimeZone(request.cookies[TIME_ZONE_COOKIE]),
       origin: publicOrigin,
+      language,
     };
     const rendering = queue.then(() => renderScreen(request.url, get, viewer));
     queue = rendering.catch(() => undefined);
@@ -114,7 +121,7 @@ export function createScreenRenderer(
       .replace(entry[0], '')
       .replace(
         '</body>',
-        `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}">${scriptSafeJson(rendered.state)}</script>` +
+        `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}"${rendered.visitor ? ' data-visitor=""' : ''}>${scriptSafeJson(rendered.state)}</script>` +
           `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${screenCode(rendered.module).join(' ')}"></script></body>`,
       );
     return { status: 200, html };

@@ -42,3 +42,18 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
   }
   return best?.language ?? DEFAULT_LANGUAGE;
 }
+
+/**
+ * The cookie in which the web app keeps this device's language choice (web/lib/i18n.ts, next to
+ * localStorage), so pages that come as HTML (prerendered, or rendered per request) come in it.
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+/**
+ * The language a page is rendered in for someone the server knows no account of (decision 026):
+ * the choice this device made (the `lang` cookie), else the browser's Accept-Language, the
+ * server's reading of the same `navigator.languages` the app's first guess reads.
+ */
+export function visitorLanguage(cookie: string | undefined, acceptLanguage: string | undefined) {
+  return isLanguage(cookie) ? cookie : languageFromAcceptLanguage(acceptLanguage);
+}

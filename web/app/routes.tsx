@@ -24,7 +24,7 @@ import { setOutsideNavigate } from './outside-navigation.ts';
 import { useMe } from '../lib/session.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
-import { withTexts } from '../lib/i18n.ts';
+import { showWish, withTexts } from '../lib/i18n.ts';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 import { useScreenIntent } from './screen-intent.ts';
 // The first screens of a visit, / and /login (and /register), come with the app's own code: a
@@ -228,8 +228,19 @@ function Root() {
 const screenOutlet = (
   <Suspense fallback={<ScreenSkeleton />}>
     <Outlet />
+    <ScreenShown />
   </Suspense>
 );
+
+/**
+ * Part of the screen's boundary, so its effect runs once the screen is on the page: after React
+ * has taken a page's screen over (it does so in a pass after the rest of the page), this device's
+ * language may be shown without changing texts it has not taken over yet (decision 026).
+ */
+function ScreenShown() {
+  useEffect(showWish, []);
+  return null;
+}
 
 // The route table of the spec, one line a path.
 export const routes: RouteObject[] = [

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import firstTexts from 'virtual:first-texts';
 import type { MessageKey } from '#shared/i18n/keys.ts';
 import {
   DEFAULT_LANGUAGE,
   firstKnownLanguage,
   isLanguage,
+  LANGUAGE_COOKIE,
   type Language,
 } from '#shared/i18n/languages.ts';
 import { translate, lookup, type Catalogue, type TOptions } from '#shared/i18n/translate.ts';
@@ -65,9 +66,31 @@ function t(key: MessageKey, vars?: TOptions): string {
 }
 
 // The language this device uses: the person's choice (the switch, or their account's language
-// once signed in), kept in localStorage; before any choice, the browser's first language we
-// speak (navigator.languages: 'hi', 'hi-IN' → Hindi); else English.
+// once signed in), kept in localStorage and in the `lang` cookie (so the server sends pages in
+// it: prerendered and server-rendered ones, decision 026); before any choice, the browser's first
+// language we speak (navigator.languages: 'hi', 'hi-IN' → Hindi); else English.
 const CHOSEN = 'nearhire.language';
+
+/** The choice kept in the cookie, if any. */
+function cookieChoice(): string | undefined {
+  try {
+    if (typeof document === 'undefined') return undefined;
+    return new RegExp(`(?:^|; )${LANGUAGE_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/** The choice in the cookie the server reads (a year; the language code only). */
+function keepCookie(chosen: Language): void {
+  try {
+    if (typeof document === 'undefined') return;
+    if (cookieChoice() !== chosen)
+      document.cookie = `${LANGUAGE_COOKIE}=${chosen}; path=/; max-age=31536000; samesite=lax`;
+  } catch {
+    // cookies blocked: pages come in the browser's language and the app switches after
+  }
+}
 
 function storage(): Storage | null {
   try {
@@ -79,7 +102,7 @@ function storage(): Storage | null {
 
 /** The language a first visit starts in (the browser's guess unless the person chose one). */
 export function initialLanguage(): Language {
-  const chosen = storage()?.getItem(CHOSEN);
+  const chosen = storage()?.getItem(CHOSEN) ?? cookieChoice();
   if (isLanguage(chosen)) return chosen;
   if (typeof navigator === 'undefined') return DEFAULT_LANGUAGE;
   const tags = navigator.languages?.length ? navigator.languages : [navigator.language ?? ''];
@@ -92,7 +115,10 @@ export function initialLanguage(): Language {
  */
 export async function setLanguage(next: Language, remember = true): Promise<void> {
   target = next;
-  if (remember) storage()?.setItem(CHOSEN, next);
+  if (remember) {
+    storage()?.setItem(CHOSEN, next);
+    keepCookie(next);
+  }
   if (next !== 'en' && !catalogues[next]) await catalogueOf(next);
   // A later switch (made while this catalogue loaded) wins.
   if (target !== next) return;
@@ -123,23 +149,45 @@ export const i18n = {
   },
 };
 
-// A browser that starts in another language asks for its catalogue at once, and switches after
-// the first commit: a page that came as HTML (prerendered, or rendered by the server with its
-// data; decisions 021 and 024) is in English, and React must take that markup over as it is.
-let firstGuess: Language | null = null;
+// Pages that come as HTML (prerendered, or rendered by the server with its data; decisions 021
+// and 024) are in this device's language when the server knew it (the `lang` cookie, else
+// Accept-Language), and React must take that markup over as it is: main.tsx shows the page's own
+// language while it does (`takeOverIn`). This device's wish (its choice, else the browser's first
+// language) is loaded at once and shown once the screen has been taken over (`showWish`), in
+// case the page came in another (a choice made before the cookie, cookies blocked).
+let wish: Language | null = null;
 if (typeof window !== 'undefined') {
-  const first = initialLanguage();
-  if (first !== 'en') {
-    firstGuess = target = first;
-    void catalogueOf(first).catch(() => undefined);
-  }
+  const chosen = storage()?.getItem(CHOSEN);
+  // A choice kept before the cookie existed: the next page comes in it.
+  if (isLanguage(chosen)) keepCookie(chosen);
+  wish = target = initialLanguage();
+  if (wish !== 'en') void catalogueOf(wish).catch(() => undefined);
 }
 
-function applyFirstGuess(): void {
-  const guess = firstGuess;
-  firstGuess = null;
-  // Unless something chose since (the switch, the account's language).
-  if (guess && target === guess) void setLanguage(guess, false).catch(() => undefined);
+/**
+ * Before React takes over a page that came as HTML in `page`'s language: that language is shown
+ * (its catalogue loaded first), so the first render matches the markup. What this device wants
+ * stays wanted (`wantedLanguage`) and is shown by `showWish` once the screen is taken over.
+ */
+export async function takeOverIn(page: Language): Promise<void> {
+  if (page !== 'en' && !catalogues[page]) await catalogueOf(page);
+  if (typeof document !== 'undefined') document.documentElement.lang = page;
+  if (page === language) return;
+  language = page;
+  changed();
+}
+
+/**
+ * Shows this device's wished language, unless something chose one since (the switch, the
+ * account's language). Called once the screen is on the page (routes.tsx `ScreenShown`): React
+ * takes a page's screen over after the rest of it (its Suspense boundary is hydrated in a pass of
+ * its own), and texts changed before that would differ from the markup it takes over.
+ */
+export function showWish(): void {
+  const next = wish;
+  wish = null;
+  if (next && target === next && language !== next)
+    void setLanguage(next, false).catch(() => undefined);
 }
 
 const getVersion = () => version;
@@ -152,7 +200,6 @@ function subscribe(listener: () => void): () => void {
 /** `t` for a component, re-rendering it when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   const current = useSyncExternalStore(subscribe, getVersion, getVersion);
-  useEffect(applyFirstGuess, []);
   // A new function per language or catalogue, so memoised children that take `t` update too.
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const bound = useMemo<TFunction>(() => (key, vars) => t(key, vars), [current]);
