@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,41 @@ async function controlledBy(page: Page): Promise<string | undefined> {
   });
   await page.reload();
   return page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+}
+
+/**
+ * Push messages handed to the page's service worker by DevTools, the way its Application panel's
+ * "Push" button does (there is no push service here; everything after that is the real worker),
+ * and the notifications it shows.
+ */
+async function devToolsPush(page: Page, context: BrowserContext) {
+  await context.grantPermissions(['notifications'], { origin: h.baseUrl });
+  const cdp = await context.newCDPSession(page);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
+  await cdp.send('ServiceWorker.enable');
+  await expect
+    .poll(() => registrations.find((r) => r.scopeURL === `${h.baseUrl}/` && !r.isDeleted))
+    .toBeTruthy();
+  const registrationId = registrations.find((r) => !r.isDeleted)!.registrationId;
+  const push = (data: string) =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: `${h.baseUrl}/`,
+      registrationId,
+      data,
+    });
+  const shown = () =>
+    page.evaluate(async () =>
+      (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+        title: n.title,
+        body: n.body,
+        tag: n.tag,
+        data: n.data as unknown,
+        icon: new URL(n.icon).pathname,
+      })),
+    );
+
+  return { push, shown, cdp };
 }
 
 /** A seeker of the demo data who has no conversation yet (the nth: one login per phone). */
@@ -273,35 +308,7 @@ describe('notifications', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    await context.grantPermissions(['notifications'], { origin: h.baseUrl });
-    // No push service here: DevTools hands the worker a push event with this payload, the way its
-    // Application panel's "Push" button does. Everything after that is the real worker.
-    const cdp = await context.newCDPSession(page);
-    const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) =>
-      registrations.push(...e.registrations),
-    );
-    await cdp.send('ServiceWorker.enable');
-    await expect
-      .poll(() => registrations.find((r) => r.scopeURL === `${h.baseUrl}/` && !r.isDeleted))
-      .toBeTruthy();
-    const registrationId = registrations.find((r) => !r.isDeleted)!.registrationId;
-    const push = (data: string) =>
-      cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: `${h.baseUrl}/`,
-        registrationId,
-        data,
-      });
-    const shown = () =>
-      page.evaluate(async () =>
-        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          data: n.data as unknown,
-          icon: new URL(n.icon).pathname,
-        })),
-      );
+    const { push, shown } = await devToolsPush(page, context);
 
     await push(
       JSON.stringify({
@@ -331,6 +338,54 @@ describe('notifications', () => {
         data: { url: '/' },
         icon: '/icons/icon-192.png',
       });
+    await context.close();
+  });
+
+  it("a push the worker cannot read is shown in the user's language, also after the worker was stopped", async () => {
+    const { page, context } = await newPage(h, { serviceWorkers: 'allow' });
+    await page.goto('/login');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const { push, shown, cdp } = await devToolsPush(page, context);
+    await page.getByRole('button', { name: 'हिन्दी' }).click();
+    await page.getByRole('heading', { name: 'स्वागत है' }).waitFor();
+    // The app tells the worker, which keeps it where a stopped worker finds it again.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const kept = await (await caches.open('nearhire-settings')).match('/__sw/language');
+          return kept?.text();
+        }),
+      )
+      .toBe('hi');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    await push('not json');
+    await expect
+      .poll(async () => (await shown()).find((n) => n.tag === ''))
+      .toEqual({
+        title: 'NearHire',
+        body: 'आपके लिए कुछ नया है।',
+        tag: '',
+        data: { url: '/' },
+        icon: '/icons/icon-192.png',
+      });
+    // Back to English: the next such notification is English.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
+          const kept = await (await caches.open('nearhire-settings')).match('/__sw/language');
+          return kept?.text();
+        }),
+      )
+      .toBe('en');
+    await push('');
+    await expect
+      .poll(async () => (await shown()).find((n) => n.tag === '')?.body)
+      .toBe('Something new is waiting for you.');
     await context.close();
   });
 

@@ -13,15 +13,23 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
 import {
   clickAction,
+  fallbackLanguage,
+  isLanguageMessage,
+  LANGUAGE_ENTRY,
   notificationFor,
   OPEN_MESSAGE,
+  SETTINGS_CACHE,
   SKIP_WAITING,
   type OpenMessage,
 } from './sw/push-logic.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 
 declare const self: ServiceWorkerGlobalScope;
-/** The catalogue's pwa.pushFallbackTitle/Body, put in at build time (vite.config.ts `define`). */
-declare const __PUSH_FALLBACK__: { title: string; body: string };
+/**
+ * The catalogues' pwa.pushFallbackTitle/Body in each language, put in at build time
+ * (vite.config.ts `define`).
+ */
+declare const __PUSH_FALLBACK__: Record<Language, { title: string; body: string }>;
 
 const OFFLINE_PAGE = '/offline.html';
 
@@ -51,6 +59,8 @@ registerRoute(
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  // The app's language (web/app/pwa-register.ts), kept for the fallback notification below.
+  if (isLanguageMessage(event.data)) event.waitUntil(keepLanguage(event.data.language));
 });
 
 self.addEventListener('push', (event) => {
@@ -60,9 +70,34 @@ self.addEventListener('push', (event) => {
   } catch {
     // Not JSON: the fallback notification below.
   }
-  const { title, options } = notificationFor(data, self.location.origin, __PUSH_FALLBACK__);
-  event.waitUntil(self.registration.showNotification(title, options));
+  event.waitUntil(
+    (async () => {
+      // A push it cannot read carries no language either: the user's is the one the app told.
+      const language = fallbackLanguage(await keptLanguage(), self.navigator.languages ?? []);
+      const fallback = __PUSH_FALLBACK__[language];
+      const { title, options } = notificationFor(data, self.location.origin, fallback);
+      await self.registration.showNotification(title, options);
+    })(),
+  );
 });
+
+async function keepLanguage(language: Language): Promise<void> {
+  const cache = await caches.open(SETTINGS_CACHE);
+  await cache.put(
+    LANGUAGE_ENTRY,
+    new Response(language, { headers: { 'content-type': 'text/plain' } }),
+  );
+}
+
+/** The language the app last told, if any (storage unreadable: none). */
+async function keptLanguage(): Promise<string | undefined> {
+  try {
+    const kept = await (await caches.open(SETTINGS_CACHE)).match(LANGUAGE_ENTRY);
+    return kept ? await kept.text() : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -1,8 +1,8 @@
 /// <reference types="vite-plugin-pwa/client" />
 import { registerSW } from 'virtual:pwa-register';
 import { toast } from '#web/lib/toast.ts';
-import { i18n, loadTexts } from '../lib/i18n.ts';
-import { isOpenMessage } from '../sw/push-logic.ts';
+import { i18n, loadTexts, onLanguageChange } from '../lib/i18n.ts';
+import { isOpenMessage, LANGUAGE_MESSAGE, type LanguageMessage } from '../sw/push-logic.ts';
 import { navigateFromOutside } from './outside-navigation.ts';
 
 /** An open tab asks the server for a new service worker this often (and on every page load). */
@@ -64,4 +64,21 @@ export function registerServiceWorker(): void {
     if (isOpenMessage(event.data)) navigateFromOutside(event.data.path);
   });
   navigator.serviceWorker.startMessages();
+  tellLanguage();
+  onLanguageChange(tellLanguage);
+}
+
+// The worker says one text itself, the notification of a push it cannot read: it is told the
+// language the app shows (the user's), now and whenever it changes, and keeps it (web/sw.ts).
+let told: string | null = null;
+function tellLanguage(): void {
+  const language = i18n.language;
+  if (language === told) return;
+  told = language;
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({
+      type: LANGUAGE_MESSAGE,
+      language,
+    } satisfies LanguageMessage),
+  );
 }

@@ -197,6 +197,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Calls `listener` whenever the texts change (another language shown, or more texts loaded). */
+export const onLanguageChange = subscribe;
+
 /** `t` for a component, re-rendering it when the language changes. */
 export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
   const current = useSyncExternalStore(subscribe, getVersion, getVersion);

@@ -1,5 +1,7 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 import { en } from '../../shared/i18n/en.ts';
+import { hi } from '../../shared/i18n/hi.ts';
+import type { Language } from '../../shared/i18n/languages.ts';
 
 /** The brand colour (--color-brand-700): the installed app's title bar and the theme-color meta. */
 export const THEME_COLOR = '#0f766e';
@@ -36,5 +38,11 @@ export const webAppManifest: Partial<ManifestOptions> = {
   ],
 };
 
-/** What the service worker shows for a push message it cannot read (vite.config.ts `define`). */
-export const pushFallback = { title: en.pwa.pushFallbackTitle, body: en.pwa.pushFallbackBody };
+/**
+ * What the service worker shows for a push message it cannot read, in each language (vite.config.ts
+ * `define`; the worker picks the user's, web/sw/push-logic.ts `fallbackLanguage`).
+ */
+export const pushFallback: Record<Language, { title: string; body: string }> = {
+  en: { title: en.pwa.pushFallbackTitle, body: en.pwa.pushFallbackBody },
+  hi: { title: hi.pwa.pushFallbackTitle, body: hi.pwa.pushFallbackBody },
+};

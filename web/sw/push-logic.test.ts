@@ -3,7 +3,10 @@ import { pushPayload } from '#shared/schemas/notifications.ts';
 import {
   appPath,
   clickAction,
+  fallbackLanguage,
+  isLanguageMessage,
   isOpenMessage,
+  LANGUAGE_MESSAGE,
   notificationFor,
   OPEN_MESSAGE,
   readPushPayload,
@@ -160,5 +163,31 @@ describe('isOpenMessage', () => {
     expect(isOpenMessage({ type: OPEN_MESSAGE, path: 'https://evil.example' })).toBe(false);
     expect(isOpenMessage({ type: 'other', path: '/job-chats' })).toBe(false);
     expect(isOpenMessage(null)).toBe(false);
+  });
+});
+
+describe('the language of the notification for a push the worker cannot read', () => {
+  it('is the one the app told the worker, whatever the browser says', () => {
+    expect(fallbackLanguage('hi', ['en-US', 'en'])).toBe('hi');
+    expect(fallbackLanguage('en', ['hi-IN'])).toBe('en');
+  });
+
+  it("is the browser's first language we speak when the app told none (or nonsense)", () => {
+    expect(fallbackLanguage(undefined, ['hi-IN', 'en'])).toBe('hi');
+    expect(fallbackLanguage('fr', ['ta-IN', 'hi'])).toBe('hi');
+    expect(fallbackLanguage(undefined, ['fr-FR'])).toBe('en');
+    expect(fallbackLanguage(undefined, [])).toBe('en');
+  });
+
+  it("the app's message is read only with a language we have", () => {
+    expect(isLanguageMessage({ type: LANGUAGE_MESSAGE, language: 'hi' })).toBe(true);
+    for (const bad of [
+      { type: LANGUAGE_MESSAGE, language: 'fr' },
+      { type: LANGUAGE_MESSAGE },
+      { type: 'other', language: 'hi' },
+      'hi',
+      null,
+    ])
+      expect(isLanguageMessage(bad), JSON.stringify(bad)).toBe(false);
   });
 });

@@ -1,4 +1,10 @@
 import type { PushPayload } from '#shared/schemas/notifications.ts';
+import {
+  DEFAULT_LANGUAGE,
+  firstKnownLanguage,
+  isLanguage,
+  type Language,
+} from '#shared/i18n/languages.ts';
 
 // The service worker's decisions about push messages, as plain functions (no worker globals), so
 // they are unit-tested in Node (push-logic.test.ts) and type-checked with the rest of the app.
@@ -128,3 +134,37 @@ export const isOpenMessage = (data: unknown): data is OpenMessage =>
 
 /** The message the page sends a waiting worker when the person chose Reload. */
 export const SKIP_WAITING = 'SKIP_WAITING';
+
+/**
+ * The message a page sends the worker with the language it shows (the user's: their account's
+ * once signed in, else this device's), for the one text the worker says itself: the notification
+ * of a push it cannot read (decision 016).
+ */
+export const LANGUAGE_MESSAGE = 'nearhire:language';
+export interface LanguageMessage {
+  type: typeof LANGUAGE_MESSAGE;
+  language: Language;
+}
+export const isLanguageMessage = (data: unknown): data is LanguageMessage =>
+  typeof data === 'object' &&
+  data !== null &&
+  (data as { type?: unknown }).type === LANGUAGE_MESSAGE &&
+  isLanguage((data as { language?: unknown }).language);
+
+/**
+ * Where the worker keeps that language: Cache Storage, which lasts while the worker is stopped
+ * between events and across its new versions (a worker has no localStorage, and its variables
+ * are gone when the browser stops it, as it does a few seconds after each event).
+ */
+export const SETTINGS_CACHE = 'nearhire-settings';
+export const LANGUAGE_ENTRY = '/__sw/language';
+
+/**
+ * The language of the notification for a push the worker cannot read: the one the app last told
+ * it, else the browser's first language we speak (the app's own first guess, decision 026), else
+ * English.
+ */
+export function fallbackLanguage(told: unknown, browserLanguages: readonly string[]): Language {
+  if (isLanguage(told)) return told;
+  return firstKnownLanguage(browserLanguages) ?? DEFAULT_LANGUAGE;
+}
