@@ -217,6 +217,29 @@ describe('a chat, rendered by the server', () => {
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   });
 
+  it("puts a text with $` $' $& in the page once, as written, its state still readable", async () => {
+    // In String.replace's replacement string these copy parts of the page into itself.
+    const tricky = "Price is $` or $' and $& ok";
+    const sent = await pair.seeker.page.request.post(`/api/rooms/${pair.room.roomId}/messages`, {
+      data: { message: tricky, clientId: crypto.randomUUID() },
+    });
+    expect(sent.ok()).toBe(true);
+    const { text } = await html(chatUrl, seekerCookie);
+    expect(text.match(/<!doctype/gi)).toHaveLength(1);
+    expect(text.match(/<\/head>/g)).toHaveLength(1);
+    const state = /<script type="application\/json" id="server-state"[^>]*>(.*?)<\/script>/s.exec(
+      text,
+    );
+    expect(JSON.stringify(JSON.parse(state![1]!))).toContain(tricky);
+    const { page } = pair.seeker;
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(chatUrl);
+    await page.getByText(tricky).first().waitFor();
+    await hydrated(page.getByText(tricky).first());
+    expect(errors).toEqual([]);
+  });
+
   it('someone without a conversation there gets the empty shell, and no room is made', async () => {
     // The demo recruiter opening a chat with a user they never talked to.
     const recruiterCookie = await cookieOf(pair.recruiter.context);
@@ -238,6 +261,32 @@ describe('public pages, rendered by the server', () => {
     // One title and one description: the page's own replace the shell's.
     expect(text.match(/<title/g)).toHaveLength(1);
     expect(text.match(/<meta[^>]* name="description"/g)).toHaveLength(1);
+  });
+
+  it("a job titled with $` $' $& is one page, its title as written", async () => {
+    const posted = await pair.recruiter.page.request.post('/api/jobs', {
+      data: {
+        title: "Sales Lead $` $' $& bonus",
+        cityId: null,
+        type: 'full_time',
+        level: '1_3',
+        jobCategory: 'sales_bd',
+        description: "Great role. Pay is $' plus $` bonus.",
+      },
+    });
+    expect(posted.status()).toBe(201);
+    const { job } = (await posted.json()) as { job: { id: string } };
+    const { res, text } = await html(`/jobs/view/x-${job.id}`);
+    expect(res.status).toBe(200);
+    expect(text.match(/<!doctype/gi)).toHaveLength(1);
+    expect(text).toContain('Sales Lead $` $&#x27; $&amp; bonus');
+    const state = /<script type="application\/json" id="server-state"[^>]*>(.*?)<\/script>/s.exec(
+      text,
+    );
+    expect(() => JSON.parse(state![1]!)).not.toThrow();
+    await pair.recruiter.page.request.put(`/api/jobs/${job.id}/status`, {
+      data: { status: 'closed' },
+    });
   });
 
   it('a job that does not exist is a 404, which the app explains', async () => {

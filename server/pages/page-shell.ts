@@ -36,7 +36,7 @@ export function withHeroPreload(html: string, markup: string): string {
   if (!src) return html;
   return html.replace(
     '<head>',
-    `<head><link rel="preload" as="image" href="${src}" fetchpriority="high">`,
+    () => `<head><link rel="preload" as="image" href="${src}" fetchpriority="high">`,
   );
 }
 
@@ -52,6 +52,11 @@ export function readShell(webDir: string): string {
 export const paintingShell = (shell: string, webDir: string) =>
   withInlineCss(withoutModulePreloads(shell), webDir);
 
-/** The rendered markup put into a painting shell, with its hero image preloaded. */
+/**
+ * The rendered markup put into a painting shell, with its hero image preloaded. Every text that
+ * carries what people wrote goes in through a function, never as a replacement string: there
+ * `$\``, `$'` and `$&` are patterns, and a job titled "Pay $\` bonus" copied the page into itself
+ * (a broken page, and with enough of them a request that took a gigabyte).
+ */
 export const pageWith = (shell: string, markup: string) =>
-  withHeroPreload(shell, markup).replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
+  withHeroPreload(shell, markup).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);

@@ -121,7 +121,8 @@ export function createScreenRenderer(
       .replace(entry[0], '')
       .replace(
         '</body>',
-        `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}"${rendered.visitor ? ' data-visitor=""' : ''}>${scriptSafeJson(rendered.state)}</script>` +
+        () =>
+          `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}"${rendered.visitor ? ' data-visitor=""' : ''}>${scriptSafeJson(rendered.state)}</script>` +
           `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${screenCode(rendered.module).join(' ')}"></script></body>`,
       );
     return { status: 200, html };
@@ -159,7 +160,7 @@ function withHead(shell: string, head: string): string {
   let page = head.includes('<title ') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
   if (head.includes(' name="description"'))
     page = page.replace(/<meta\s+name="description"[^>]*>/, '');
-  return page.replace('</head>', `${head}</head>`);
+  return page.replace('</head>', () => `${head}</head>`);
 }
 
 /** JSON that cannot end the script element it sits in. */
