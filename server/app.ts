@@ -216,11 +216,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await notificationsRoutes(scope, ctx);
     await publicRoutes(scope, ctx);
     await realtimeRoutes(scope, ctx, options.heartbeat);
-    scope.get(
-      '/api/openapi.json',
-      { config: { policy: 'public' }, schema: { hide: true } },
-      async () => scope.swagger(),
-    );
+    // The API's map is for our developers: production does not hand it to everyone (with the
+    // admin routes on it).
+    if (!config.isProduction)
+      scope.get(
+        '/api/openapi.json',
+        { config: { policy: 'public' }, schema: { hide: true } },
+        async () => scope.swagger(),
+      );
   });
 
   // robots.txt, the sitemaps, /manifest.json and a job page's 301: before the web app's catch-all.

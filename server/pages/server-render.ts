@@ -117,14 +117,10 @@ export function createScreenRenderer(
     // would otherwise hold its first paint until the app's scripts have loaded and run.
     const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(page);
     if (!entry) throw new Error('the shell has no entry script');
-    const html = page
-      .replace(entry[0], '')
-      .replace(
-        '</body>',
-        () =>
-          `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}"${rendered.visitor ? ' data-visitor=""' : ''}>${scriptSafeJson(rendered.state)}</script>` +
-          `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${screenCode(rendered.module).join(' ')}"></script></body>`,
-      );
+    const tail =
+      `<script type="application/json" id="server-state" data-origin="${publicOrigin}" data-time-zone="${viewer.timeZone}" data-language="${rendered.language}"${rendered.visitor ? ' data-visitor=""' : ''}>${scriptSafeJson(rendered.state)}</script>` +
+      `<script src="/boot.js" defer data-entry="${entry[1]}" data-preload="${screenCode(rendered.module).join(' ')}"></script></body>`;
+    const html = page.replace(entry[0], '').replace('</body>', () => tail);
     return { status: 200, html };
   };
 }

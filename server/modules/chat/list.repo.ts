@@ -8,6 +8,7 @@ import { can } from '../../policies/policies.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { noBlockSql } from '../moderation/visibility.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 type Row = Record<string, unknown>;
 
@@ -26,7 +27,6 @@ const activeDay = (ts: string) =>
   `((${ts} AT TIME ZONE 'UTC') + interval '5 hours 30 minutes')::date`;
 const TS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const ISO_US = /^[1-9]\d{3}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A timestamp exactly as the list writes it (microseconds, UTC), and a real date. */
 const isTimestamp = (s: string) =>
   ISO_US.test(s) && new Date(s).toISOString().slice(0, 23) === s.slice(0, 23);
@@ -41,7 +41,7 @@ export function decodeChatCursor(
   const values = decodeCursor<[string, string, string]>(cursor, ['string', 'string', 'string']);
   if (!values) return null;
   const [asOf, key, id] = values;
-  if (!isTimestamp(asOf) || !isTimestamp(key) || !UUID.test(id) || key > asOf)
+  if (!isTimestamp(asOf) || !isTimestamp(key) || !isUuid(id) || key > asOf)
     throw badRequest('errors.badRequest');
   return { asOf, key, id };
 }

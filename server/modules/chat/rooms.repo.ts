@@ -2,8 +2,7 @@ import type { Queryable } from '../../db/client.ts';
 import type { RoomStatus } from '#shared/picklists.ts';
 import { noBlockSql } from '../moderation/visibility.ts';
 import { AppError } from '../../lib/errors.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
 export interface RoomRow {
   id: string;
@@ -50,7 +49,7 @@ export async function memberRoom(
   roomId: string,
   userId: string,
 ): Promise<RoomRow | null> {
-  if (!UUID.test(roomId)) return null;
+  if (!isUuid(roomId)) return null;
   const [row] = await q.query<RoomRow>(
     `SELECT id, job_id, recruiter_id, seeker_id, status, created_at::text FROM chat_rooms
       WHERE id = $1 AND (recruiter_id = $2 OR seeker_id = $2)`,
@@ -69,7 +68,7 @@ export async function roomNotFound(
   roomId: string,
   userId: string,
 ): Promise<AppError> {
-  if (!UUID.test(roomId)) return new AppError(404, 'chat.notMember');
+  if (!isUuid(roomId)) return new AppError(404, 'chat.notMember');
   const [gone] = await q.query(
     'SELECT 1 FROM gone_rooms WHERE room_id = $1 AND member_id = $2',
     [roomId, userId],

@@ -19,12 +19,12 @@ import {
   sniffMime,
   type ImagePurpose,
 } from './images.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 // Keys carry one folder per user (a resume's is under the account id, which is never public; an
 // image's has a random name, `media-folder.ts`) so that account deletion removes them at once,
 // and a random part so that nobody can guess another file from one they saw.
 const randomPart = () => randomBytes(12).toString('hex');
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const RESUME_LINK = 'resume';
 
 /** How profile images are presented: the public URL of a stored key (or null). */
@@ -204,7 +204,7 @@ export async function resumeLink(
   seekerId: string,
   ip: string,
 ): Promise<{ url: string; expiresAt: string }> {
-  if (!UUID.test(seekerId)) throw notFound('profile.noResume');
+  if (!isUuid(seekerId)) throw notFound('profile.noResume');
   await ctx.db.tx(async (q) => {
     // Permission first, so a refused viewer cannot learn who has a resume.
     const facts = await assertMayReadResume(q, viewer, seekerId);
@@ -237,7 +237,7 @@ export async function openResume(ctx: Ctx, token: string) {
     throw link.reason === 'expired' ? new AppError(410, 'upload.linkExpired') : forbidden();
   }
   const { s: seekerId, v: viewerId } = link.data;
-  if (!UUID.test(String(seekerId)) || !UUID.test(String(viewerId))) throw forbidden();
+  if (!isUuid(seekerId) || !isUuid(viewerId)) throw forbidden();
   const [row] = await ctx.db.query<{
     resume_key: string | null;
     full_name: string | null;
@@ -316,7 +316,7 @@ export async function deleteUserFiles(
   imagePrefixes: readonly string[],
 ): Promise<void> {
   // The id becomes a folder name: never let anything but a uuid reach deletePrefix.
-  if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  if (!isUuid(userId)) throw new Error(`not a user id: ${userId}`);
   for (const prefix of imagePrefixes) {
     if (!OWN_FOLDER.test(prefix)) throw new Error(`not an image folder: ${prefix}`);
     await ctx.storage.deletePrefix(prefix);

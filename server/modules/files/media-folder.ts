@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/client.ts';
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * Where a user's public images live. The folder's name is random and kept on the user's row, so
@@ -9,7 +10,6 @@ import type { Queryable } from '../../db/client.ts';
  * the user's own until `moveLegacyImages` has moved them.
  */
 export const FOLDER = /^[0-9a-f]{32}$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const legacyImagePrefix = (userId: string) => `public/u/${userId}/`;
 export const imagePrefix = (folder: string) => `public/m/${folder}/`;
@@ -27,7 +27,7 @@ export async function mediaFolder(q: Queryable, userId: string): Promise<string>
 
 /** Every folder that holds this user's public images: their own, and the one of older uploads. */
 export async function ownImagePrefixes(q: Queryable, userId: string): Promise<string[]> {
-  if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  if (!isUuid(userId)) throw new Error(`not a user id: ${userId}`);
   const [row] = await q.query<{ media_folder: string | null }>(
     'SELECT media_folder FROM users WHERE id = $1',
     [userId],

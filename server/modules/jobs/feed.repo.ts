@@ -35,6 +35,7 @@ import {
   windowKey,
   type WindowMatches,
 } from './feed-searches.ts';
+import { isTimestamp, isUuid } from '../../lib/ids.ts';
 
 // The seeker's feed: retrieval, then ranking (decision 020). Candidate jobs come from indexes,
 // newest first and bounded per index branch (the seeker's category; each city of their area);
@@ -105,14 +106,6 @@ async function seekerSideAndVersion(
   return { me, version };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const TIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}(:?\d{2})?|Z)?$/;
-/** A timestamp as PostgreSQL prints it (or ISO), and a real one (a cursor never reaches SQL as a 500). */
-const isTime = (s: string | undefined) =>
-  typeof s === 'string' &&
-  TIME.test(s) &&
-  !Number.isNaN(Date.parse(s.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00')));
-
 function readCursor(cursor: string | undefined): FeedCursor | null {
   if (!cursor) return null;
   // With the seeker's preferences' counter last (the scroll's); without it, a cursor made before
@@ -145,9 +138,13 @@ function readCursor(cursor: string | undefined): FeedCursor | null {
   ];
   const ok =
     (section === 'main' || section === 'wider') &&
-    isTime(asOf) &&
+    isTimestamp(asOf) &&
     (score === undefined ||
-      (Number.isInteger(score) && score >= 0 && score <= 100 && isTime(created) && UUID.test(id!)));
+      (Number.isInteger(score) &&
+        score >= 0 &&
+        score <= 100 &&
+        isTimestamp(created) &&
+        isUuid(id)));
   if (!ok) throw badRequest('errors.badRequest');
   return {
     section,

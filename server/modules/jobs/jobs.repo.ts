@@ -5,9 +5,7 @@ import type { JobView } from '#shared/schemas/jobs.ts';
 import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { JOB_COLUMNS, presentJob, type JobRow } from './job-select.ts';
 import { listedJobSql } from '../moderation/visibility.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
+import { isUuid } from '../../lib/ids.ts';
 
 /** A recruiter's own jobs, newest first, keyset on (created_at, id) over jobs_recruiter. */
 export async function recruiterJobs(

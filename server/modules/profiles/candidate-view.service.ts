@@ -6,8 +6,7 @@ import { mediaUrl } from '../../lib/media-url.ts';
 import { authorize } from '../../policies/policies.ts';
 import { candidateViewBuckets } from '../../policies/limits.ts';
 import { findCandidateFor } from './seeker.repo.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
 /**
  * A recruiter opens a candidate's profile: allowed for recruiters who finished onboarding, contact
@@ -16,7 +15,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * One transaction: a refused view leaves no record.
  */
 export async function viewCandidate(ctx: Ctx, me: SessionUser, seekerId: string, ip: string) {
-  if (!UUID.test(seekerId)) throw notFound('profile.notFound');
+  if (!isUuid(seekerId)) throw notFound('profile.notFound');
   authorize(me, 'candidate.view', { seekerId });
   return ctx.db.tx(async (q) => {
     const found = await findCandidateFor(q, me, seekerId);

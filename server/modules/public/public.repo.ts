@@ -17,7 +17,7 @@ import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
 import { notFound } from '../../lib/errors.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { outOfStandingIdsSql, publicJobSql } from '../moderation/visibility.ts';
-import { isUuid } from '../jobs/jobs.repo.ts';
+import { isUuid } from '../../lib/ids.ts';
 import { likeEscape } from '../jobs/feed.repo.ts';
 import { newestWithWords, rareWordsOf, rememberRarity } from '../jobs/search-tiers.ts';
 import { cityById, cityBySlug, citiesById, type PublicCity } from './city-slugs.ts';

@@ -478,6 +478,19 @@ describe('a large sitemap is an index of files (page size made small)', () => {
       (await small.app.inject({ url: '/sitemaps/other.xml', remoteAddress: '10.18.0.4' }))
         .statusCode,
     ).toBe(404);
+    // Cursors of the right shape whose values SQL would refuse mid-stream (a cut-off file served
+    // as a cacheable 200): refused before anything is sent.
+    for (const forged of [
+      ['1', '-'.repeat(36)],
+      ['1', '3f2b8c1e-9a4d-4c6b-8e2f-1a7d5b9c0e34'],
+      ['2026-13-45 99:00:00+00', '3f2b8c1e-9a4d-4c6b-8e2f-1a7d5b9c0e34'],
+    ]) {
+      const res = await small.app.inject({
+        url: `/sitemaps/jobs-${Buffer.from(JSON.stringify(forged)).toString('base64url')}.xml`,
+        remoteAddress: '10.18.0.5',
+      });
+      expect(res.statusCode, JSON.stringify(forged)).toBe(404);
+    }
   });
 });
 

@@ -21,6 +21,7 @@ import { publicReadBuckets } from '../../policies/limits.ts';
 import { publicJobSql } from '../moderation/visibility.ts';
 import { citiesById } from './city-slugs.ts';
 import { publicJobPath, publicCityPages } from './public.repo.ts';
+import { isTimestamp, isUuid } from '../../lib/ids.ts';
 
 // What search engines read besides the pages (decision 027): /robots.txt, /sitemap.xml (a
 // sitemap index when there are more URLs than one file may hold), /manifest.json (the installable
@@ -232,8 +233,7 @@ export async function siteRoutes(
       const match = /^jobs-([A-Za-z0-9_-]{1,150})\.xml$/.exec(request.params['*']);
       if (!match) return reply.callNotFound();
       const [sortCreated, id] = decodeCursor<[string, string]>(match[1], ['string', 'string'])!;
-      if (!/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(Date.parse(sortCreated)))
-        return reply.callNotFound();
+      if (!isUuid(id) || !isTimestamp(sortCreated)) return reply.callNotFound();
       await limit(request);
       const body = async function* () {
         yield URLSET_OPEN;

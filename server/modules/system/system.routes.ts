@@ -92,9 +92,11 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
           },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const raw = request.query.to?.trim();
         const to = raw ? (normalizePhone(raw) ?? raw.toLowerCase()) : undefined;
+        // Login codes: public like any development tool here, but never kept by a cache.
+        void reply.header('cache-control', 'no-store');
         return { messages: ctx.outbox.list(to) };
       },
     );

@@ -108,6 +108,8 @@ describe('GET /api/dev/outbox', () => {
       url: `/api/dev/outbox?to=${encodeURIComponent('98765 43210')}`,
     });
     expect(res.statusCode).toBe(200);
+    // Login codes: never kept by a cache on the way.
+    expect(res.headers['cache-control']).toBe('no-store');
     const { messages } = res.json();
     expect(messages).toHaveLength(2);
     for (const m of messages) expect(m).toMatchObject({ channel: 'sms', to: phone });
@@ -134,6 +136,8 @@ describe('GET /api/dev/outbox', () => {
     const prod = await createTestApp({ isProduction: true, env: 'production' });
     try {
       expect(prod.routes.some((r) => r.url === '/api/dev/outbox')).toBe(false);
+      // Nor the API's map.
+      expect((await prod.app.inject({ url: '/api/openapi.json' })).statusCode).toBe(404);
       const cookie = await login(prod, '9876500099', '10.4.0.9');
       const res = await prod.app.inject({ url: '/api/dev/outbox', headers: { cookie } });
       expect(res.statusCode).toBe(404);
