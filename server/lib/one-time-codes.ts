@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/client.ts';
+import { clientNetwork } from './client-network.ts';
 import { LOGIN } from '#shared/limits.ts';
 import { hashCode, randomDigits, sameHash } from './crypto.ts';
 import { assertUnderLimit, lockKey, recordEvent, type Window } from './rate-limit.ts';
@@ -48,6 +49,9 @@ const failuresOnTargetFromIp = (req: CodeRequest): Window => ({
  * the key: rows keyed by a phone go with the account, as `failuresOnTargetFromIp`'s). */
 const sentFrom = (req: CodeRequest) => `${req.purpose}:sent-from:${req.ip}`;
 
+/** Every per-address count keyed by the client's network (an IPv6 /64: `clientNetwork`). */
+const onNetwork = <R extends CodeRequest>(req: R): R => ({ ...req, ip: clientNetwork(req.ip) });
+
 export class OneTimeCodes {
   constructor(
     private readonly db: Db,
@@ -61,6 +65,7 @@ export class OneTimeCodes {
     /** A rule of the caller's, checked in the same transaction before the code is stored. */
     precheck?: (q: Queryable) => Promise<void>,
   ): Promise<{ code: string; id: string }> {
+    req = onNetwork(req);
     return this.db.tx(async (q) => {
       if (precheck) await precheck(q);
       await lockKey(q, `${req.purpose}:${req.target}`);
@@ -135,6 +140,7 @@ export class OneTimeCodes {
 
   /** A code that could not be delivered must not hold the cooldown or count against the limits. */
   async withdraw(id: string, req: CodeRequest): Promise<void> {
+    req = onNetwork(req);
     await this.db.tx(async (q) => {
       await q.query('DELETE FROM one_time_codes WHERE id = $1', [id]);
       for (const [bucket, key] of [
@@ -158,6 +164,7 @@ export class OneTimeCodes {
    * this target. Failures are committed even though we throw.
    */
   async verify(req: CodeRequest & { code: string }): Promise<void> {
+    req = onNetwork(req);
     const outcome = await this.db
       .tx(async (q) => {
         // The network first, under its own lock: an IP over its bound learns nothing about the target

@@ -1,8 +1,10 @@
 import { PUBLIC_PAGES, TRUST_LIMITS } from '#shared/limits.ts';
 import type { Bucket } from '../lib/rate-limit.ts';
+import { clientNetwork } from '../lib/client-network.ts';
 
 // The buckets of shared/limits.ts TRUST_LIMITS for each guarded action: one per account and one
-// per client address (a second line of defence against many fresh accounts on one network).
+// per client network (a second line of defence against many fresh accounts on one network; an
+// IPv6 address counts as its /64, `clientNetwork`).
 const DAY = 24 * 3600;
 const tier = (t: { verified: number; unverified: number }, verified: boolean) =>
   verified ? t.verified : t.unverified;
@@ -12,7 +14,13 @@ export function candidateViewBuckets(recruiterId: string, verified: boolean, ip:
   const message = 'limits.candidateViews';
   return [
     { bucket: 'candidate-view', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
-    { bucket: 'candidate-view-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+    {
+      bucket: 'candidate-view-ip',
+      key: clientNetwork(ip),
+      limit: l.perIpPerDay,
+      seconds: DAY,
+      message,
+    },
   ];
 }
 
@@ -21,7 +29,13 @@ export function resumeLinkBuckets(recruiterId: string, verified: boolean, ip: st
   const message = 'limits.resumeLinks';
   return [
     { bucket: 'resume-link', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
-    { bucket: 'resume-link-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+    {
+      bucket: 'resume-link-ip',
+      key: clientNetwork(ip),
+      limit: l.perIpPerDay,
+      seconds: DAY,
+      message,
+    },
   ];
 }
 
@@ -34,7 +48,7 @@ export function newConversationBuckets(
   const message = 'limits.newConversations';
   return [
     { bucket: 'new-room', key: recruiterId, limit: tier(l, verified), seconds: DAY, message },
-    { bucket: 'new-room-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+    { bucket: 'new-room-ip', key: clientNetwork(ip), limit: l.perIpPerDay, seconds: DAY, message },
   ];
 }
 
@@ -43,7 +57,13 @@ export function seekerConversationBuckets(seekerId: string, ip: string): Bucket[
   const message = 'limits.seekerConversations';
   return [
     { bucket: 'seeker-room', key: seekerId, limit: l.perDay, seconds: DAY, message },
-    { bucket: 'seeker-room-ip', key: ip, limit: l.perIpPerDay, seconds: DAY, message },
+    {
+      bucket: 'seeker-room-ip',
+      key: clientNetwork(ip),
+      limit: l.perIpPerDay,
+      seconds: DAY,
+      message,
+    },
   ];
 }
 
@@ -52,7 +72,7 @@ export function messageBuckets(userId: string, ip: string): Bucket[] {
   const message = 'limits.messages';
   return [
     { bucket: 'message', key: userId, limit: l.perMinute, burst: l.burst, seconds: 60, message },
-    { bucket: 'message-ip', key: ip, limit: l.perIpPerMinute, seconds: 60, message },
+    { bucket: 'message-ip', key: clientNetwork(ip), limit: l.perIpPerMinute, seconds: 60, message },
   ];
 }
 
@@ -63,7 +83,7 @@ export function uploadBuckets(userId: string, ip: string): Bucket[] {
   const HOUR = 3600;
   return [
     { bucket: 'upload', key: userId, limit: l.perHour, burst: l.burst, seconds: HOUR, message },
-    { bucket: 'upload-ip', key: ip, limit: l.perIpPerHour, seconds: HOUR, message },
+    { bucket: 'upload-ip', key: clientNetwork(ip), limit: l.perIpPerHour, seconds: HOUR, message },
   ];
 }
 
@@ -72,7 +92,7 @@ export function publicReadBuckets(ip: string): Bucket[] {
   return [
     {
       bucket: 'public-read-ip',
-      key: ip,
+      key: clientNetwork(ip),
       limit: PUBLIC_PAGES.readsPerIpPerMinute,
       burst: PUBLIC_PAGES.readsBurst,
       seconds: 60,

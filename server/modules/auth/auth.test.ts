@@ -306,6 +306,19 @@ describe('limits at N and N+1', () => {
     expect(over.headers['retry-after']).toBeDefined();
   });
 
+  it('an IPv6 client counts as its /64: a new address in it is no new allowance', async () => {
+    // One subscriber holds the whole /64: each request from another of its addresses.
+    for (let i = 0; i < LOGIN.maxCodesPerIpPerHour; i++)
+      expect((await requestCode(freshPhone(), `2001:db8:1234:5678::${i + 1}`)).statusCode).toBe(
+        200,
+      );
+    const next = await requestCode(freshPhone(), '2001:db8:1234:5678:ffff:1:2:3');
+    expect(next.statusCode).toBe(429);
+    expect(errorCode(next)).toBe('login.tooManyCodes');
+    // The next /64 is another subscriber.
+    expect((await requestCode(freshPhone(), '2001:db8:1234:5679::1')).statusCode).toBe(200);
+  });
+
   it('a spoofed X-Forwarded-For does not change the rate-limit key', async () => {
     const ip = '10.201.0.1';
     for (let i = 0; i < LOGIN.maxCodesPerIpPerHour; i++) {

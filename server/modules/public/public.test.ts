@@ -507,6 +507,18 @@ describe('the per-address limit', () => {
     expect(refused!.json().error.message).toMatch(/^Too many requests from your network/);
     expect((await get('/api/public/filters', '10.17.250.2')).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client as its /64: each request from a new address of it is refused too', async () => {
+    let refused = null;
+    for (let i = 1; i < 200 && !refused; i++) {
+      const res = await get('/api/public/filters', `2001:db8:77:1:${i.toString(16)}::1`);
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode).toBe(200);
+    }
+    expect(refused).not.toBeNull();
+    expect((await get('/api/public/filters', '2001:db8:77:1:ffff::9')).statusCode).toBe(429);
+    expect((await get('/api/public/filters', '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
 });
 
 describe('public search over a large catalogue', () => {
