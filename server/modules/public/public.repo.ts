@@ -13,8 +13,8 @@ import type {
   SalaryGuide,
   SalaryRow,
 } from '#shared/schemas/public.ts';
-import { decodeCursor, encodeCursor } from '../../lib/cursor.ts';
-import { notFound } from '../../lib/errors.ts';
+import { decodeCursor, encodeCursor, openSealedCursor, sealCursor } from '../../lib/cursor.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { outOfStandingIdsSql, publicJobSql } from '../moderation/visibility.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -228,8 +228,11 @@ export async function publicJobPath(q: Queryable, id: string): Promise<string | 
 export async function publicCompanies(
   q: Queryable,
   cursor: string | undefined,
+  /** The cursor is sealed: its tie-break is the recruiter's account id, never shown in public. */
+  secret: string,
 ): Promise<PublicCompaniesPage> {
-  const after = decodeCursor<[string, string]>(cursor, ['string', 'string']);
+  const after = openSealedCursor<[string, string]>(cursor, ['string', 'string'], secret);
+  if (after && !isUuid(after[1])) throw badRequest('errors.badRequest');
   const params: unknown[] = [];
   let afterSql = '';
   if (after) {
@@ -285,7 +288,9 @@ export async function publicCompanies(
       jobs: cards.filter((_, i) => jobs[i]!.recruiter_id === c.user_id),
     })),
     nextCursor:
-      companies.length > PAGE_SIZE && last ? encodeCursor([last.sort_name, last.user_id]) : null,
+      companies.length > PAGE_SIZE && last
+        ? sealCursor([last.sort_name, last.user_id], secret)
+        : null,
   };
 }
 

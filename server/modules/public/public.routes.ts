@@ -94,7 +94,7 @@ async function routes(scope: FastifyInstance, ctx: Ctx): Promise<void> {
         response: { 200: publicCompaniesPage },
       },
     },
-    async (request) => publicCompanies(ctx.db, request.query.cursor),
+    async (request) => publicCompanies(ctx.db, request.query.cursor, ctx.config.secretKey),
   );
 
   app.get(

@@ -321,6 +321,20 @@ describe('companies and the salary guide', () => {
     expect(all).toEqual(
       ['Acme Logistics', ...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
     );
+    // The cursor names no account: nothing in it reads as the last company's recruiter id.
+    const ids = (
+      await t.ctx.db.query<{ user_id: string }>(
+        'SELECT user_id::text FROM recruiter_profiles WHERE is_verified',
+      )
+    ).map((r) => r.user_id);
+    const decoded = Buffer.from(first.nextCursor, 'base64url').toString('latin1');
+    for (const id of ids) {
+      expect(first.nextCursor).not.toContain(id);
+      expect(decoded).not.toContain(id);
+    }
+    // An altered cursor is a 400, not another page.
+    const altered = `${first.nextCursor.slice(0, -2)}${first.nextCursor.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await visit(`/api/public/companies?cursor=${altered}`)).statusCode).toBe(400);
   });
 
   it('the salary guide: low, median and high per category, for India and per city', async () => {
