@@ -80,6 +80,12 @@ export const REALTIME = {
   restartCloseCode: 1012,
   /** The web app's reconnect after a restart waits a random 0..this, so clients do not stampede. */
   restartJitterMs: 1_000,
+  /**
+   * Live sockets of one account on one instance (one a tab): more is refused at the handshake
+   * (429), so one session cannot hold hundreds of sockets and their presence work. Per account,
+   * not per address: many people share one address behind a mobile carrier's NAT.
+   */
+  maxSocketsPerUser: 10,
 } as const;
 
 /** Shutdown and overload (docs/decisions/015). */

@@ -1208,6 +1208,7 @@ export const en = {
     badOrigin: 'This request came from a page we do not trust.',
     controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',
     tooLong: 'Please keep this to {{max}} characters or fewer.',
+    tooManyTabs: 'NearHire is open in too many tabs. Please close some of them and try again.',
   },
   pick: {
     userRole: { user: 'Job Seeker', recruiter: 'Boss' },

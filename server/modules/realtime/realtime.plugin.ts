@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { RealtimeEvent } from '#shared/schemas/chat.ts';
 import { OPERATIONS, REALTIME } from '#shared/limits.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, tooManyRequests } from '../../lib/errors.ts';
 import { isAllowedOrigin } from '../../plugins/auth.ts';
 import { partnersOf } from '../chat/rooms.repo.ts';
 import { handleSocketSend, type SocketSender } from '../chat/socket-send.ts';
@@ -117,6 +117,8 @@ export async function realtimeRoutes(
         const origin = request.headers.origin;
         if (origin && !isAllowedOrigin(origin, request, ctx))
           throw new AppError(403, 'errors.badOrigin');
+        if ((byUser.get(request.user!.id)?.size ?? 0) >= REALTIME.maxSocketsPerUser)
+          throw tooManyRequests('errors.tooManyTabs', 30);
       },
     },
     (socket, request) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { feedPage } from '#shared/schemas/jobs.ts';
+import { REALTIME } from '#shared/limits.ts';
 import {
   cityId,
   markOnboarded,
@@ -43,6 +44,29 @@ describe('realtime', () => {
     const ok = await connectWs(base, s.cookie, base);
     await ok.next((e) => e.type === 'hello');
     ok.close();
+  });
+
+  it(`holds at most ${REALTIME.maxSocketsPerUser} sockets of one account: the next handshake is a 429, others go on`, async () => {
+    const { r, s } = await pair();
+    const open = [];
+    for (let i = 0; i < REALTIME.maxSocketsPerUser; i++) open.push(await live(s));
+    await expect(connectWs(base, s.cookie)).rejects.toThrow(/429/);
+    // Another account is not held back; a closed tab frees its place.
+    const other = await live(r);
+    const first = open.shift()!;
+    first.close();
+    await first.closed;
+    await expect
+      .poll(async () => {
+        try {
+          open.push(await live(s));
+          return true;
+        } catch {
+          return false;
+        }
+      })
+      .toBe(true);
+    for (const w of [...open, other]) w.close();
   });
 
   it('delivers new messages, status changes and read receipts to both members at once, and nothing to a third user', async () => {
