@@ -25,7 +25,8 @@ describe('bad input never answers 5xx', () => {
       method: 'PUT',
       url: '/api/recruiter/settings',
       headers: { cookie: r.cookie },
-      payload: { fullName: 'Nisha\u0000', companyName: 'Acme Tools', headquartersAddress: '' },
+      // In the company's name: a person's name is letters only, which refuses it before this.
+      payload: { fullName: 'Nisha', companyName: 'Acme\u0000 Tools', headquartersAddress: '' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/control characters/);
@@ -34,6 +35,14 @@ describe('bad input never answers 5xx', () => {
       [r.id],
     );
     expect(row!.full_name).toBe('Test Recruiter');
+    // A NUL in the name: refused as well, with the name's own rule.
+    const inName = await t.app.inject({
+      method: 'PUT',
+      url: '/api/recruiter/settings',
+      headers: { cookie: r.cookie },
+      payload: { fullName: 'Nisha\u0000', companyName: 'Acme Tools', headquartersAddress: '' },
+    });
+    expect(inName.statusCode).toBe(400);
   });
 
   it('answers room ids that are not uuids, and an empty job filter, with 4xx', async () => {

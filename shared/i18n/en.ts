@@ -241,6 +241,7 @@ export const en = {
   },
   profile: {
     tooManySkills: 'You can add at most 30 skills',
+    nameLettersOnly: 'Please write the name in letters only (no numbers, links or symbols)',
     title: 'My profile',
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

@@ -11,6 +11,15 @@ export const tooLong = (max: number) => ({ error: () => msg('errors.tooLong', { 
 export const text = (requiredKey: MessageKey, max = 150) =>
   z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, tooLong(max));
 
+/**
+ * A person's name, as other people see it in chats, notifications and the SMS that says who
+ * wrote: letters of any script (with their marks), spaces, dots, apostrophes and hyphens. No
+ * digits, links or symbols: a name was the one text a scammer could put, unscanned, into our SMS
+ * ("Pay Rs499 KYC fee bit.ly/…", decision 028).
+ */
+export const personName = (requiredKey: MessageKey) =>
+  text(requiredKey, 100).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('profile.nameLettersOnly'));
+
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max = 150) =>
   z

@@ -16,7 +16,7 @@ import {
   WORK_EXPERIENCES,
 } from '../picklists.ts';
 import { INTRODUCTION_MAX } from '../limits.ts';
-import { chipList, cityId, m, optionalText, storageKey, text, year } from './common.ts';
+import { chipList, cityId, m, optionalText, personName, storageKey, text, year } from './common.ts';
 
 // ---------------------------------------------------------------- job seeker, six steps
 // Step numbers (docs/decisions/005): 1 basic, 2 work experience, 3 college, 4 school,
@@ -24,7 +24,7 @@ import { chipList, cityId, m, optionalText, storageKey, text, year } from './com
 
 export const seekerBasicStep = z.object({
   profileImage: storageKey('onboarding.photoRequired'),
-  fullName: text('onboarding.fullNameRequired', 100),
+  fullName: personName('onboarding.fullNameRequired'),
   educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
   email: z
     .string(m('onboarding.emailInvalid'))
@@ -163,11 +163,7 @@ export function nextSeekerStep(
 
 export const recruiterProfileStep = z.object({
   profileImage: storageKey('upload.imageFailed').nullish(),
-  fullName: z
-    .string(m('onboarding.recruiterFullNameCompanyRequired'))
-    .trim()
-    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(100),
+  fullName: personName('onboarding.recruiterFullNameCompanyRequired'),
   gender: z.enum(GENDERS, m('onboarding.pickOne')).nullish(),
   companyName: z
     .string(m('onboarding.recruiterFullNameCompanyRequired'))
@@ -233,11 +229,7 @@ export const verificationVerify = z.object({
 });
 
 export const recruiterSettings = z.object({
-  fullName: z
-    .string(m('onboarding.recruiterFullNameCompanyRequired'))
-    .trim()
-    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(100),
+  fullName: personName('onboarding.recruiterFullNameCompanyRequired'),
   email: z
     .string()
     .trim()

@@ -6,7 +6,7 @@ import {
   NOTICE_PERIODS,
   WORK_EXPERIENCES,
 } from '../picklists.ts';
-import { chipList, m, optionalText, storageKey } from './common.ts';
+import { chipList, m, optionalText, personName, storageKey } from './common.ts';
 import { INTRODUCTION_MAX } from '../limits.ts';
 
 const nullableString = z.string().nullable();
@@ -80,7 +80,7 @@ export type SeekerProfileView = z.infer<typeof seekerProfileView>;
  */
 export const seekerProfilePatch = z
   .object({
-    fullName: z.string().trim().min(1, m('onboarding.fullNameRequired')).max(100),
+    fullName: personName('onboarding.fullNameRequired'),
     email: z
       .string()
       .trim()

@@ -97,8 +97,18 @@ interface RoomFacts {
 }
 
 const languageOf = (facts: RoomFacts) => languageOrDefault(facts.recipient_language);
-const nameOf = (facts: RoomFacts) =>
-  facts.other_name ?? textIn(languageOf(facts), 'notifications.someone');
+/**
+ * Who wrote, as a push title and the SMS say it: a name's letters only (no dots either: "bit.ly" is a link in an SMS app). Names are letters only
+ * since session 21 (`personName`); one saved before could carry digits or a link, which must not
+ * reach an SMS or a notification as if we had written them (decision 028).
+ */
+const nameOf = (facts: RoomFacts) => {
+  const letters = facts.other_name
+    ?.replace(/[^\p{L}\p{M} '’-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return letters || textIn(languageOf(facts), 'notifications.someone');
+};
 const linkOf = (facts: RoomFacts) =>
   chatPath(facts.recipient_role, facts.other_id, facts.job_id ?? null);
 const smsKey = (roomId: string, userId: string) => `sms:${roomId}:${userId}`;

@@ -234,6 +234,18 @@ describe('SMS fallback: a message unread for 30 minutes', () => {
     ]);
   });
 
+  it('names the sender by the letters of their name only: digits and links of an older name stay out', async () => {
+    // Saved before names were letters only (a name given today is refused with them).
+    const { r, s, room } = await chatPair(t, base, 'Pay Rs499 KYC fee bit.ly/nhkyc');
+    const c0 = tomorrowAt('16:00');
+    await say(t, s, room, 'Hello sir', c0);
+    await runAt(c0);
+    await runAt(at(c0, 30 * MINUTE));
+    expect(smsTo(r)).toEqual([
+      `New message from Pay Rs KYC fee bit ly nhkyc on NearHire: http://localhost:3000/recruiter-messages/chat/${s.id}`,
+    ]);
+  });
+
   it('not while the recipient has the app open: looked at again after another 30 minutes', async () => {
     const { r, s, room } = await chatPair(t, base, 'Asha Rao');
     const c0 = tomorrowAt('13:00');

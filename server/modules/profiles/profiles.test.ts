@@ -49,6 +49,37 @@ describe('seeker profile', () => {
     });
   });
 
+  it('takes a name in letters of any script, and refuses numbers, links and symbols in it', async () => {
+    const u = await onboardedSeeker();
+    // The name is what other people's chats, pushes and the SMS say: nothing to click or call.
+    for (const bad of [
+      'Pay Rs499 KYC fee bit.ly/nhkyc',
+      'Call 98765 43210',
+      'Meera @ wa.me',
+      '₹500 fee',
+      'https://x.example',
+    ]) {
+      const res = await send(u, 'PATCH', '/api/seeker/profile', { fullName: bad });
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.key).toBe('profile.nameLettersOnly');
+    }
+    expect((await get(u, '/api/seeker/profile')).json().profile.fullName).toBe('Meera Iyer');
+    for (const good of ['आशा नायर', 'Meera S. Iyer', "Anne-Marie D'Souza", 'ஆனந்த் குமார்']) {
+      const res = await send(u, 'PATCH', '/api/seeker/profile', { fullName: good });
+      expect(res.statusCode, good).toBe(200);
+      expect(res.json().profile.fullName).toBe(good);
+    }
+    // A recruiter's name follows the same rule.
+    const r = await newRecruiter(t);
+    const settings = await send(r, 'PUT', '/api/recruiter/settings', {
+      fullName: 'Win Rs5000 now',
+      companyName: 'Acme Tools',
+      headquartersAddress: '',
+    });
+    expect(settings.statusCode).toBe(400);
+    expect(settings.json().error.key).toBe('profile.nameLettersOnly');
+  });
+
   it('refuses unknown fields and bad values with a message', async () => {
     const u = await onboardedSeeker();
     const unknown = await send(u, 'PATCH', '/api/seeker/profile', { userRole: 'recruiter' });
