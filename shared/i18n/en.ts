@@ -566,7 +566,6 @@ export const en = {
     read: 'Read',
     delivered: 'Delivered',
     today: 'Today',
-    retry: 'Try again',
     tabsLabel: 'Chat categories',
     statusLine: 'Status: {{status}}',
     candidateSection: 'Candidate',
@@ -653,7 +652,6 @@ export const en = {
     notFoundText: 'There is no such list of jobs. Browse all jobs instead.',
     browseAll: 'Browse all jobs',
     loadFailed: 'Could not load this page. Check your connection and try again.',
-    retry: 'Try again',
     loadMore: 'Show more',
     loadingMore: 'Loading more...',
     footer: {
@@ -976,6 +974,7 @@ export const en = {
     signOut: 'Sign Out',
     notificationsRegion: 'Notifications',
     closeNotification: 'Close notification',
+    retry: 'Try again',
   },
   moderation: {
     report: 'Report',
@@ -1035,7 +1034,6 @@ export const en = {
     toDashboard: 'Go to dashboard',
     queueSubtitle: 'Reports and held jobs to review',
     queueFailed: 'Could not load the queue. Please try again.',
-    retry: 'Try again',
     queueCount_one: '{{count}} item to review',
     queueCount_other: '{{count}} items to review',
     kinds: { report: 'Report', held_job: 'Held job', shield: 'Flagged message' },
@@ -1181,7 +1179,6 @@ export const en = {
     deviceUnsupported: 'This browser cannot show notifications.',
     pushUnavailable: 'Push notifications are not available right now.',
     settingsLoadFailed: 'Could not load your notification settings.',
-    settingsRetry: 'Retry',
     settingsSaved: 'Notification settings saved.',
     settingsFailed: 'Could not save your notification settings. Please try again.',
     // A push whose content could not be read (never sent by our server).

@@ -15,6 +15,7 @@ import {
 } from '../lib/push.ts';
 import { SectionCard } from './profile/section-card.tsx';
 import { Button } from './ui/button.tsx';
+import { LoadError } from './ui/load-error.tsx';
 import { Switch } from './ui/switch.tsx';
 
 /** Tells the person what turning push on for this device came to (nothing when they said "later"). */
@@ -44,14 +45,7 @@ export function NotificationSettingsCard() {
       </p>
     );
   else if (settings.isError)
-    body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-red-700">{t('pwa.settingsLoadFailed')}</p>
-        <Button variant="ghost" className="px-3" onClick={() => void settings.refetch()}>
-          {t('pwa.settingsRetry')}
-        </Button>
-      </div>
-    );
+    body = <LoadError inline message={t('pwa.settingsLoadFailed')} onRetry={settings.refetch} />;
   else {
     const value = { ...settings.data, ...pending };
     const busy = save.isPending;

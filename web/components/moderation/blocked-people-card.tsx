@@ -6,6 +6,7 @@ import { useBlockToggle, useBlockedPeople, type BlockedPerson } from '../../lib/
 import { Avatar } from '../avatar.tsx';
 import { SectionCard } from '../profile/section-card.tsx';
 import { Button } from '../ui/button.tsx';
+import { LoadError } from '../ui/load-error.tsx';
 
 /** "Blocked people" on both settings screens: who I blocked, since when, and Unblock. */
 export function BlockedPeopleCard() {
@@ -19,14 +20,7 @@ export function BlockedPeopleCard() {
       </p>
     );
   else if (isError)
-    body = (
-      <div role="alert" className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-sm text-red-700">{t('moderation.blockedLoadFailed')}</p>
-        <Button variant="ghost" className="px-3" onClick={() => void refetch()}>
-          {t('moderation.retry')}
-        </Button>
-      </div>
-    );
+    body = <LoadError inline message={t('moderation.blockedLoadFailed')} onRetry={refetch} />;
   else if (people.length === 0)
     body = <p className="text-sm text-slate-500">{t('moderation.noBlocked')}</p>;
   else

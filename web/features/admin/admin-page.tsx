@@ -1,7 +1,7 @@
 import { useTranslation } from '#web/lib/i18n.ts';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { useModerationQueue } from './api.ts';
 import { QueueItemCard } from './queue-item-card.tsx';
@@ -9,19 +9,11 @@ import { QueueItemCard } from './queue-item-card.tsx';
 /** /admin (moderators only): the queue of reports and held jobs, and Sign Out. */
 export function AdminPage() {
   const { t } = useTranslation();
-  const { data: items, isPending, isError, refetch, isFetching } = useModerationQueue();
+  const { data: items, isPending, isError, refetch } = useModerationQueue();
 
   let body;
   if (isPending) body = <CardListSkeleton />;
-  else if (isError)
-    body = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-12 text-center">
-        <p className="text-sm text-red-700">{t('moderation.queueFailed')}</p>
-        <Button variant="outline" disabled={isFetching} onClick={() => void refetch()}>
-          {t('moderation.retry')}
-        </Button>
-      </div>
-    );
+  else if (isError) body = <LoadError message={t('moderation.queueFailed')} onRetry={refetch} />;
   else if (items.length === 0)
     body = (
       <p className="rounded-2xl border border-dashed border-slate-300 px-4 py-12 text-center font-semibold text-slate-600">

@@ -5,6 +5,7 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton, ScreenSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ContactCard } from '../../components/profile/contact-card.tsx';
 import {
   FinishOnboardingNotice,
@@ -60,13 +61,23 @@ export function CandidateDetailsPage() {
         message={errorMessage(candidate.error, t('candidates.detailsFailed'))}
       />
     );
-  } else if (candidate.isError || !profile) {
+  } else if (candidate.isError) {
+    // The server's message when it gave one (a daily limit says when to try again).
+    body = (
+      <LoadError
+        message={errorMessage(candidate.error, t('candidates.detailsFailed'))}
+        onRetry={candidate.refetch}
+      >
+        <Button variant="outline" onClick={back}>
+          {t('common.goBack')}
+        </Button>
+      </LoadError>
+    );
+  } else if (!profile) {
     body = (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
         <p role="alert" className="text-lg font-semibold text-slate-800">
-          {candidate.isError
-            ? errorMessage(candidate.error, t('candidates.detailsFailed'))
-            : t('candidates.notFound')}
+          {t('candidates.notFound')}
         </p>
         <Button variant="outline" onClick={back}>
           {t('common.goBack')}

@@ -4,6 +4,7 @@ import type { RoomStatus } from '#shared/picklists.ts';
 import type { ChatListItem } from '#shared/schemas/chat.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
 import { PushPrompt } from '../../components/push-prompt.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ChatListRow } from './chat-list-row.tsx';
 import { useChatList } from './use-chat-queries.ts';
 import { usePresence } from './use-presence.ts';
@@ -67,12 +68,7 @@ export function ChatList({
       </p>
     );
   if (isError && rooms.length === 0)
-    return (
-      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="text-sm text-red-700">{t('chat.loadChatsFailed')}</p>
-        <RetryButton onClick={() => void refetch()} />
-      </div>
-    );
+    return <LoadError message={t('chat.loadChatsFailed')} onRetry={refetch} />;
   if (rooms.length === 0)
     return <p className="py-10 text-center text-sm text-slate-500">{emptyText}</p>;
   return (
@@ -94,9 +90,8 @@ export function ChatList({
       </ul>
       <div ref={marker} aria-hidden="true" className="h-4" />
       {isFetchNextPageError ? (
-        <div role="alert" className="flex flex-col items-center gap-2 py-3 text-center">
-          <p className="text-sm text-red-700">{t('chat.loadChatsFailed')}</p>
-          <RetryButton onClick={() => void fetchNextPage()} />
+        <div className="py-3">
+          <LoadError inline message={t('chat.loadChatsFailed')} onRetry={fetchNextPage} />
         </div>
       ) : (
         <p role="status" aria-live="polite" className="py-3 text-center text-sm text-slate-500">
@@ -108,18 +103,5 @@ export function ChatList({
         </p>
       )}
     </>
-  );
-}
-
-function RetryButton({ onClick }: { onClick: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-    >
-      {t('chat.retry')}
-    </button>
   );
 }

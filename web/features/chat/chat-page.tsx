@@ -5,6 +5,7 @@ import type { Me } from '#shared/schemas/auth.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { useMediaQuery } from '../../lib/use-media-query.ts';
@@ -51,13 +52,28 @@ export function ChatPage({ side }: { side: ChatSide }) {
   const back = () => void (location.key === 'default' ? navigate(list) : navigate(-1));
 
   if (!me || room.isPending) return <ScreenSkeleton />;
+  if (!room.data && !(room.error instanceof NoRoomError)) {
+    // A network or server failure: the room may well open on a second try.
+    return (
+      <div className="mx-auto flex min-h-dvh max-w-md flex-col justify-center bg-white px-6">
+        <LoadError
+          message={errorMessage(room.error, t('chat.errorLoading'))}
+          onRetry={room.refetch}
+        >
+          <Button variant="outline" onClick={back}>
+            {t('common.goBack')}
+          </Button>
+        </LoadError>
+      </div>
+    );
+  }
   if (!room.data) {
     return (
       <div className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 bg-white px-6 text-center">
         <p role="alert" className="text-base font-semibold text-slate-800">
           {room.error instanceof NoRoomError
             ? (room.error.reason ?? t('chat.findOrCreateFailedShort'))
-            : errorMessage(room.error, t('chat.errorLoading'))}
+            : t('chat.errorLoading')}
         </p>
         <Button variant="outline" onClick={back}>
           {t('common.goBack')}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
 import type { MessageView, RoomView } from '#shared/schemas/chat.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { dayLabel, daysAgo } from './chat-date.ts';
 import { myLastMessage, pendingOnly, type OutgoingMessage } from './message-store.ts';
 import { MessageBubble, OutgoingBubble } from './message-bubble.tsx';
@@ -122,15 +123,8 @@ export function MessageList({ room, myId }: { room: RoomView; myId: string }) {
     );
   } else if (failed) {
     body = (
-      <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center">
-        <p className="text-sm text-red-700">{t('chat.loadMessagesFailed')}</p>
-        <button
-          type="button"
-          onClick={() => void query.refetch()}
-          className="min-h-11 rounded-lg px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-        >
-          {t('chat.retry')}
-        </button>
+      <div className="py-6">
+        <LoadError message={t('chat.loadMessagesFailed')} onRetry={query.refetch} />
       </div>
     );
   } else if (items.length === 0) {

@@ -8,6 +8,7 @@ import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
@@ -38,7 +39,7 @@ export function JobDetailPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: me } = useMe();
-  const { data: job, isPending, error } = useJob(id);
+  const { data: job, isPending, error, refetch } = useJob(id);
   const [editing, setEditing] = useState(false);
 
   const isOwner = Boolean(me && job && me.id === job.recruiter.id);
@@ -62,9 +63,7 @@ export function JobDetailPage() {
         </Button>
       </div>
     ) : (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-        {t('jobs.loadFailed')}
-      </p>
+      <LoadError message={t('jobs.loadFailed')} onRetry={refetch} />
     );
   } else if (editing) {
     body = (

@@ -7,7 +7,7 @@ import { CompanyLogo } from '../../components/company-logo.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
-import { LoadFailed } from './jobs-page.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { jobPlace } from '../../lib/job-format.ts';
 import { usePublicCompanies } from './api.ts';
 
@@ -28,7 +28,7 @@ export function CompaniesPage() {
       {companies.isPending ? (
         <CardListSkeleton count={4} />
       ) : companies.isError && !companies.data ? (
-        <LoadFailed onRetry={() => void companies.refetch()} />
+        <LoadError message={t('public.loadFailed')} onRetry={companies.refetch} />
       ) : all.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
           {t('public.companies.empty')}

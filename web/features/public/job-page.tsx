@@ -20,7 +20,7 @@ import { homeFor } from '../../lib/where-next.ts';
 import { roomWithKey, startRoom } from '../chat/api.ts';
 import { absoluteUrl, PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
-import { LoadFailed } from './jobs-page.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { usePublicJob } from './api.ts';
 import { jobPosting } from './job-posting.ts';
 
@@ -91,7 +91,7 @@ export function PublicJobPage() {
       ) : !job ? (
         <>
           <h1 className="mb-4 text-2xl font-bold">{t('public.job.notFound')}</h1>
-          <LoadFailed onRetry={() => void refetch()} />
+          <LoadError message={t('public.loadFailed')} onRetry={refetch} />
         </>
       ) : (
         <JobArticle job={job} />

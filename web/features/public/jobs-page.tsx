@@ -11,6 +11,7 @@ import {
 } from '#shared/public-paths.ts';
 import type { PublicListing } from '#shared/schemas/public.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { Bone, CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PageHead } from './page-head.tsx';
@@ -129,7 +130,7 @@ export function PublicJobsPage() {
         {jobs.isPending ? (
           <CardListSkeleton count={5} />
         ) : jobs.isError && !jobs.data ? (
-          <LoadFailed onRetry={() => void jobs.refetch()} />
+          <LoadError message={t('public.loadFailed')} onRetry={jobs.refetch} />
         ) : all.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
             <p className="font-semibold text-slate-900">{t('public.list.empty')}</p>
@@ -169,18 +170,6 @@ export function PublicJobsPage() {
 
       <BrowseLinks />
     </PublicLayout>
-  );
-}
-
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="rounded-2xl bg-red-50 p-4 text-sm text-red-800">
-      <p>{t('public.loadFailed')}</p>
-      <Button variant="outline" className="mt-3" onClick={onRetry}>
-        {t('public.retry')}
-      </Button>
-    </div>
   );
 }
 

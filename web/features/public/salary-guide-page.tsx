@@ -8,7 +8,7 @@ import { appLocale, formatDateTime } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/intl-cache.ts';
 import { PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
-import { LoadFailed } from './jobs-page.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { useSalaryGuide } from './api.ts';
 
 /**
@@ -43,7 +43,7 @@ export function SalaryGuidePage() {
       {guide.isPending ? (
         <CardListSkeleton count={3} />
       ) : guide.isError || !guide.data ? (
-        <LoadFailed onRetry={() => void guide.refetch()} />
+        <LoadError message={t('public.loadFailed')} onRetry={guide.refetch} />
       ) : guide.data.india.length === 0 ? (
         <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
           {t('public.salary.empty')}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import {
   FinishOnboardingNotice,
   needsOnboarding,
@@ -33,7 +34,16 @@ function uniqueCandidates(pages: { candidates: Candidate[] }[]): Candidate[] {
 export function RecruiterHomePage() {
   const { t } = useTranslation();
   const query = useRecommendedCandidates();
-  const { data, error, isPending, isError, isFetchingNextPage, isFetchNextPageError } = query;
+  const {
+    data,
+    error,
+    isPending,
+    isError,
+    isFetchingNextPage,
+    isFetchNextPageError,
+    refetch,
+    fetchNextPage,
+  } = query;
   const marker = useBottomMarker(query);
   const candidates = data ? uniqueCandidates(data.pages) : [];
 
@@ -44,9 +54,7 @@ export function RecruiterHomePage() {
   else if (isError && candidates.length === 0)
     // The server's message when it gave one (a limit says when to try again).
     body = (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-        {errorMessage(error, t('candidates.loadFailed'))}
-      </p>
+      <LoadError message={errorMessage(error, t('candidates.loadFailed'))} onRetry={refetch} />
     );
   else if (candidates.length === 0)
     body = (
@@ -73,9 +81,13 @@ export function RecruiterHomePage() {
         </ul>
         <div ref={marker} aria-hidden="true" className="h-4" />
         {isFetchNextPageError && (
-          <p role="alert" className="py-2 text-center text-sm text-red-700">
-            {errorMessage(error, t('candidates.loadFailed'))}
-          </p>
+          <div className="py-2">
+            <LoadError
+              inline
+              message={errorMessage(error, t('candidates.loadFailed'))}
+              onRetry={fetchNextPage}
+            />
+          </div>
         )}
       </>
     );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { RecruiterJobList } from './recruiter-job-list.tsx';
@@ -10,15 +11,13 @@ import { ProfileHeader } from './profile-header.tsx';
 /** /recruiter-dashboard/Profile: the recruiter's header, their job posts, and Sign Out. */
 export function ProfileTabPage() {
   const { t } = useTranslation();
-  const { data: profile, isPending, isError } = useRecruiterProfile();
+  const { data: profile, isPending, isError, refetch } = useRecruiterProfile();
   return (
     <AppScreen title={t('recruiterHome.profileTab')}>
       {isPending ? (
         <CardListSkeleton />
       ) : isError ? (
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-          {t('profile.loadFailed')}
-        </p>
+        <LoadError message={t('profile.loadFailed')} onRetry={refetch} />
       ) : (
         <ProfileHeader profile={profile} />
       )}

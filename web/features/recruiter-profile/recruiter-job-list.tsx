@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { useBottomMarker } from '../../lib/use-bottom-marker.ts';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { useRecruiterJobs } from './jobs-api.ts';
 import { RecruiterJobCard } from './recruiter-job-card.tsx';
 
@@ -11,7 +12,7 @@ import { RecruiterJobCard } from './recruiter-job-card.tsx';
 export function RecruiterJobList() {
   const { t } = useTranslation();
   const query = useRecruiterJobs();
-  const { data, isPending, isError, isFetchingNextPage } = query;
+  const { data, isPending, isError, isFetchingNextPage, refetch } = query;
   const marker = useBottomMarker(query);
   const jobs = data?.pages.flatMap((p) => p.jobs) ?? [];
 
@@ -22,11 +23,7 @@ export function RecruiterJobList() {
       </p>
     );
   if (isError && jobs.length === 0)
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-        {t('recruiterHome.jobsFailed')}
-      </p>
-    );
+    return <LoadError message={t('recruiterHome.jobsFailed')} onRetry={refetch} />;
   if (jobs.length === 0)
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center">

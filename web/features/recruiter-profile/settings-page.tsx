@@ -9,6 +9,7 @@ import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { fieldErrors, refuse } from '../../lib/validate.ts';
 import { meKey } from '../../lib/session.ts';
@@ -39,14 +40,12 @@ function fieldOf(err: unknown): string | null {
  */
 export function RecruiterSettingsPage() {
   const { t } = useTranslation();
-  const { data: profile, isPending } = useRecruiterProfile();
+  const { data: profile, isPending, refetch } = useRecruiterProfile();
   if (isPending) return <ScreenSkeleton />;
   if (!profile)
     return (
       <SettingsFrame>
-        <p role="alert" className="rounded-xl bg-red-50 p-4 text-sm text-red-700">
-          {t('profile.loadFailed')}
-        </p>
+        <LoadError message={t('profile.loadFailed')} onRetry={refetch} />
       </SettingsFrame>
     );
   return <SettingsScreen profile={profile} />;

@@ -1,21 +1,21 @@
 import { useTranslation } from '#web/lib/i18n.ts';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useSeekerProfile } from './api.ts';
 import { JobPreferencesForm } from './job-preferences-form.tsx';
-import { LoadFailed } from './load-failed.tsx';
 
 /** /update_job_preferences (role user): 'Job Preferences', pre-filled from the profile. */
 export function JobPreferencesPage() {
   const { t } = useTranslation();
-  const { data: profile, isPending, isError } = useSeekerProfile();
+  const { data: profile, isPending, isError, refetch } = useSeekerProfile();
   return (
     <AppScreen title={t('preferences.title')}>
       <p className="mb-5 text-slate-600">{t('preferences.subtitle')}</p>
       {isPending ? (
         <CardListSkeleton />
       ) : isError ? (
-        <LoadFailed />
+        <LoadError message={t('profile.loadFailed')} onRetry={refetch} />
       ) : (
         <JobPreferencesForm profile={profile} />
       )}

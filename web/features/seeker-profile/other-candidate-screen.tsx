@@ -2,13 +2,13 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { homePathOf } from '../../lib/where-next.ts';
 import { useCandidate } from './api.ts';
 import { CandidateReadOnlyView } from './candidate-read-only-view.tsx';
-import { LoadFailed } from './load-failed.tsx';
 
 /** Someone else's candidate profile, read-only; 'Candidate not found' with Go Back on 404. */
 export function OtherCandidateScreen({ id }: { id: string }) {
@@ -16,7 +16,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: me } = useMe();
-  const { data: profile, isPending, isError, error } = useCandidate(id);
+  const { data: profile, isPending, isError, error, refetch } = useCandidate(id);
   // Opened directly (no page to go back to): go home instead.
   const goBack = () =>
     location.key === 'default'
@@ -29,7 +29,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
         <CardListSkeleton />
       ) : isError ? (
         // The server's message when it gave one (a daily limit, an unfinished onboarding).
-        <LoadFailed message={errorMessage(error, t('profile.loadFailed'))} />
+        <LoadError message={errorMessage(error, t('profile.loadFailed'))} onRetry={refetch} />
       ) : !profile ? (
         <div className="flex flex-col items-center gap-4 py-16 text-center">
           <p role="alert" className="text-lg font-semibold">

@@ -1,10 +1,10 @@
 import { Navigate } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { useMe } from '../../lib/session.ts';
 import { useSeekerProfile } from './api.ts';
-import { LoadFailed } from './load-failed.tsx';
 import { ProfileSummary } from './profile-summary.tsx';
 
 /**
@@ -17,14 +17,14 @@ export function ProfilePage() {
   const { t } = useTranslation();
   const { data: me } = useMe();
   const isSeeker = me?.role === 'user';
-  const { data: profile, isPending, isError } = useSeekerProfile(isSeeker);
+  const { data: profile, isPending, isError, refetch } = useSeekerProfile(isSeeker);
   if (!isSeeker) return <Navigate to="/recruiter-settings" replace />;
   return (
     <AppScreen title={t('nav.profile')}>
       {isPending ? (
         <CardListSkeleton />
       ) : isError || !profile ? (
-        <LoadFailed />
+        <LoadError message={t('profile.loadFailed')} onRetry={refetch} />
       ) : (
         <ProfileSummary profile={profile} />
       )}

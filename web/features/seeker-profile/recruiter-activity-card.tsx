@@ -1,5 +1,6 @@
 import { useTranslation } from '#web/lib/i18n.ts';
 import { SectionCard } from '../../components/profile/section-card.tsx';
+import { LoadError } from '../../components/ui/load-error.tsx';
 import { formatDate } from '../../lib/dates.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import type { RecruiterVisit } from './api.ts';
@@ -27,18 +28,23 @@ export function RecruiterActivityCard({
   who: (vars: { name: string; company: string }) => string;
   /** "Viewed on 3 Mar 2026" / "Downloaded on 3 Mar 2026". */
   dateLine: (date: string) => string;
-  query: { data: RecruiterActivity[] | undefined; isPending: boolean; isError: boolean };
+  query: {
+    data: RecruiterActivity[] | undefined;
+    isPending: boolean;
+    isError: boolean;
+    refetch: () => unknown;
+  };
 }) {
   const { t, i18n } = useTranslation();
   const date = (iso: string) => formatDate(iso, i18n.language);
-  const { data, isPending, isError } = query;
+  const { data, isPending, isError, refetch } = query;
 
   return (
     <SectionCard title={title}>
       {isPending ? (
         <p className="text-sm text-slate-500">{t('common.loading')}</p>
       ) : isError || !data ? (
-        <p className="text-sm text-red-600">{t('profile.loadFailed')}</p>
+        <LoadError inline message={t('profile.loadFailed')} onRetry={refetch} />
       ) : data.length === 0 ? (
         <p className="text-sm text-slate-500">{empty}</p>
       ) : (

@@ -13,7 +13,7 @@ export function ResumeDownloadsCard() {
       empty={t('profile.noDownloads')}
       who={(vars) => t('profile.downloadedBy', vars)}
       dateLine={(date) => t('profile.downloadedOn', { date })}
-      query={{ data, isPending: query.isPending, isError: query.isError }}
+      query={{ ...query, data }}
     />
   );
 }
