@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { focusElement } from '../lib/focus.ts';
 
 /** How long a new screen may take to show its heading (its code and data loading). */
 const WAIT_MS = 10_000;
@@ -38,11 +39,7 @@ export function useFocusOnNavigate(): void {
       if (tookFocus()) return true;
       const h1 = heading();
       if (!h1) return false;
-      if (!h1.hasAttribute('tabindex')) h1.tabIndex = -1;
-      // No jump when the heading is on screen already; scrolled to when it is not.
-      const { top, bottom } = h1.getBoundingClientRect();
-      h1.focus({ preventScroll: top >= 0 && bottom <= window.innerHeight });
-      return document.activeElement === h1;
+      return focusElement(h1);
     };
     if (tryFocus()) return;
     const observer = new MutationObserver(() => {

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, IndianRupee, MessageCircle } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
+import { useFocusOnSwitch } from '../../lib/focus.ts';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { HeldJobNotice } from '../../components/moderation/held-job-notice.tsx';
 import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
@@ -41,6 +42,12 @@ export function JobDetailPage() {
   const { data: me } = useMe();
   const { data: job, isPending, error, refetch } = useJob(id);
   const [editing, setEditing] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Editing starts at the form's heading (the job's title); back in view, at Edit.
+  useFocusOnSwitch(editing, (edit) =>
+    edit ? main.current?.querySelector('h1') : editButton.current,
+  );
 
   const isOwner = Boolean(me && job && me.id === job.recruiter.id);
   // Opened directly (no page to go back to): the back arrow goes to the seeker's feed or the
@@ -91,13 +98,20 @@ export function JobDetailPage() {
         </button>
         <p className="flex-1 text-lg font-bold">{t('jobs.detailTitle')}</p>
         {isOwner && !editing && (
-          <Button variant="outline" className="min-h-11 px-3" onClick={() => setEditing(true)}>
+          <Button
+            ref={editButton}
+            variant="outline"
+            className="min-h-11 px-3"
+            onClick={() => setEditing(true)}
+          >
             {t('jobs.edit')}
           </Button>
         )}
         {job && !isOwner && <JobMenu job={job} />}
       </header>
-      <main className="px-4 py-4">{body}</main>
+      <main ref={main} className="px-4 py-4">
+        {body}
+      </main>
       {canChat && <ChatBar job={job} />}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { fieldErrors, refuse } from '../../lib/validate.ts';
 import { meKey } from '../../lib/session.ts';
+import { useFocusOnSwitch } from '../../lib/focus.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
@@ -59,6 +60,12 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [saving, setSaving] = useState(false);
   const editing = draft !== null;
+  const form = useRef<HTMLFormElement>(null);
+  const toggleButton = useRef<HTMLButtonElement>(null);
+  // Editing starts at the form's first heading; back in view (saved or cancelled), at Edit.
+  useFocusOnSwitch(editing, (edit) =>
+    edit ? form.current?.querySelector('h2') : toggleButton.current,
+  );
 
   const change = (patch: Partial<SettingsDraft>) => {
     setDraft((d) => (d ? { ...d, ...patch } : d));
@@ -107,11 +114,17 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
   }
 
   const toggle = editing ? (
-    <Button onClick={() => void save()} disabled={saving} className="min-h-11 px-3">
+    <Button
+      ref={toggleButton}
+      onClick={() => void save()}
+      disabled={saving}
+      className="min-h-11 px-3"
+    >
       {saving ? t('settings.saving') : t('settings.save')}
     </Button>
   ) : (
     <Button
+      ref={toggleButton}
       variant="outline"
       onClick={() => setDraft(draftFrom(profile))}
       className="min-h-11 px-3"
@@ -124,6 +137,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
   return (
     <SettingsFrame action={toggle}>
       <form
+        ref={form}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Pencil, Settings } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { useFocusOnSwitch } from '../../lib/focus.ts';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { ProfileDetails } from './profile-details.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
@@ -26,9 +27,15 @@ import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Editing starts at the form's first heading; back in view (saved or cancelled), at Edit.
+  useFocusOnSwitch(editing, (edit) =>
+    edit ? box.current?.querySelector<HTMLElement>('form h2') : editButton.current,
+  );
 
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={box} className="flex flex-col gap-3">
       {editing ? (
         <ProfileEditForm profile={profile} onClose={() => setEditing(false)} />
       ) : (
@@ -38,6 +45,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
             actions={
               <>
                 <Button
+                  ref={editButton}
                   variant="outline"
                   className="min-h-11 px-3"
                   onClick={() => setEditing(true)}
