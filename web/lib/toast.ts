@@ -34,12 +34,43 @@ function sonner(): Promise<Sonner> {
   return ready;
 }
 
+/**
+ * Toasts sit at the bottom, above the screen's own bottom controls (docs/decisions/028, session
+ * 21): an element with this attribute is one of them (the bottom navigation, a screen's fixed
+ * action bar, the chat's composer, a dialog's bottom sheet). A toast never covers them, nor the
+ * header and the action rows under it at the top.
+ */
+export const TOASTS_ABOVE = { 'data-toasts-above': '' } as const;
+
+/** The least room a toast keeps above the screen's top (a sheet nearly as tall as the screen). */
+const TOAST_ROOM_PX = 120;
+
+/**
+ * Sets `--toasts-above` on <html>: how far up from the viewport's bottom the toasts start, the
+ * top of the highest marked element that reaches the bottom (a dialog centred on a wide screen
+ * does not). Measured when a toast is shown and when the viewport changes (the keyboard).
+ */
+export function placeToasts(): void {
+  const height = window.innerHeight;
+  let above = 0;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-toasts-above]')) {
+    const box = el.getBoundingClientRect();
+    if (box.height === 0 || box.bottom < height - 2) continue;
+    above = Math.max(above, height - box.top);
+  }
+  above = Math.min(above, Math.max(0, height - TOAST_ROOM_PX));
+  document.documentElement.style.setProperty('--toasts-above', `${Math.round(above)}px`);
+}
+
 type Show = (text: Text, options?: ExternalToast) => string | number;
 
 function shower(kind: 'message' | 'success' | 'error' | 'info' | 'warning' | 'loading'): Show {
   return (text, options) => {
     const id = options?.id ?? `t${++nextId}`;
-    void sonner().then((s) => (kind === 'message' ? s : s[kind])(text, { ...options, id }));
+    void sonner().then((s) => {
+      placeToasts();
+      (kind === 'message' ? s : s[kind])(text, { ...options, id });
+    });
     return id;
   };
 }

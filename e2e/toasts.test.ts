@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+
+// Decision 028, session 21: a toast never covers a control of the screen's frame. Toasts sit at
+// the bottom, above the bottom navigation, a fixed action bar or the chat's composer; at the top
+// they covered the action row under the header (Save on the profile). Checked by the boxes the
+// browser lays out, on a small phone (360x640) and a desktop window.
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const VIEWPORTS = [
+  { width: 360, height: 640 },
+  { width: 1280, height: 800 },
+];
+
+let h: Harness;
+let pair: DemoPair;
+beforeAll(async () => {
+  h = await startHarness();
+  pair = await signInDemoPair(h);
+});
+afterAll(async () => {
+  await pair?.recruiter.context.close();
+  await pair?.seeker.context.close();
+  await h?.close();
+});
+
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error(`not shown: ${String(locator)}`);
+  return b;
+}
+
+/** The front toast saying `text`, once it has slid in and stopped moving. */
+async function settledToast(page: Page, text: string | RegExp): Promise<Box> {
+  const toast = page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text });
+  await toast.first().waitFor();
+  let last = await box(toast.first());
+  await expect
+    .poll(
+      async () => {
+        const now = await box(toast.first());
+        const same = JSON.stringify(now) === JSON.stringify(last);
+        last = now;
+        return same;
+      },
+      { timeout: 3000, interval: 100 },
+    )
+    .toBe(true);
+  return last;
+}
+
+/** The toast is on screen and covers none of `controls`. */
+async function expectClear(page: Page, toast: Box, controls: Record<string, Locator>) {
+  const viewport = page.viewportSize()!;
+  expect(toast.y).toBeGreaterThanOrEqual(0);
+  expect(toast.y + toast.height).toBeLessThanOrEqual(viewport.height);
+  for (const [name, control] of Object.entries(controls)) {
+    const covered = overlap(toast, await box(control));
+    expect(covered, `the toast covers ${name} at ${viewport.width}x${viewport.height}`).toBe(false);
+  }
+}
+
+/** Waits until no toast is left (the next check starts from none). */
+const noToasts = (page: Page) =>
+  page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+
+describe('toasts never cover a control of the screen', () => {
+  it("the profile's Save and Cancel under the header, and the bottom navigation", async () => {
+    const { page } = pair.seeker;
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/candidate-profile');
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Full name').fill('');
+      const save = page.getByRole('button', { name: 'Save', exact: true });
+      await save.click();
+      // Refused: the form stays open with its action row, and the toast says why.
+      const toast = await settledToast(page, /name/i);
+      await expectClear(page, toast, {
+        Save: save,
+        Cancel: page.getByRole('button', { name: 'Cancel' }),
+        'the bottom navigation': page.getByRole('navigation', { name: 'Bottom navigation' }),
+      });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await noToasts(page);
+    }
+  });
+
+  it("the chat's composer and the recruiter's tools", async () => {
+    const { page } = pair.recruiter;
+    const statuses = ['Interested', 'Shortlisted'];
+    for (const [i, viewport] of VIEWPORTS.entries()) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/recruiter-messages/chat/${pair.seeker.id}?job=${pair.room.jobId}`);
+      const markAs = page.getByRole('button', { name: 'Mark as' });
+      await markAs.click();
+      const status = statuses[i]!;
+      await page
+        .getByRole('dialog', { name: 'Change candidate status' })
+        .getByRole('button', { name: status })
+        .click();
+      const toast = await settledToast(page, `Candidate marked as ${status}`);
+      const composer = page
+        .locator('form')
+        .filter({ has: page.getByPlaceholder('Type a message') });
+      await expectClear(page, toast, {
+        'the composer': composer,
+        'Mark as': markAs,
+        Back: page.getByRole('button', { name: /back/i }).first(),
+      });
+      await noToasts(page);
+    }
+  });
+});
