@@ -387,8 +387,6 @@ describe('chat between a recruiter and a seeker', () => {
     await recruiter.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: h.baseUrl,
     });
-    // Toasts sit top-centre, over the chat header: let them go first.
-    await r.getByText('Interview invitation sent').waitFor({ state: 'hidden' });
     // The recruiter's Share is in the header's ⋮ menu (the row holds the hiring actions).
     await r.getByRole('button', { name: 'More actions for Rahul Verma' }).click();
     await r.getByRole('menuitem', { name: 'Share' }).click();

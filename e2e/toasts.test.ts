@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
 
-// Decision 028, session 21: a toast never covers a control of the screen's frame. Toasts sit at
-// the bottom, above the bottom navigation, a fixed action bar or the chat's composer; at the top
-// they covered the action row under the header (Save on the profile). Checked by the boxes the
+// Decision 028, session 21: a toast never covers a control of the screen's frame, nor the submit
+// button that raised it. Toasts sit at the bottom, above the bottom navigation, a fixed action bar,
+// the chat's composer or a submit button in the screen's lower half; at the top they covered the
+// action row under the header (Save on the profile). Checked by the boxes the
 // browser lays out, on a small phone (360x640) and a desktop window.
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -65,9 +66,14 @@ async function expectClear(page: Page, toast: Box, controls: Record<string, Loca
   }
 }
 
-/** Waits until no toast is left (the next check starts from none). */
-const noToasts = (page: Page) =>
-  page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+/**
+ * Waits until no toast is left (the next check starts from none), the mouse moved off them first:
+ * sonner keeps toasts under a hovering mouse.
+ */
+async function noToasts(page: Page) {
+  await page.mouse.move(0, 0);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
+}
 
 describe('toasts never cover a control of the screen', () => {
   it("the profile's Save and Cancel under the header, and the bottom navigation", async () => {
@@ -85,6 +91,27 @@ describe('toasts never cover a control of the screen', () => {
         Save: save,
         Cancel: page.getByRole('button', { name: 'Cancel' }),
         'the bottom navigation': page.getByRole('navigation', { name: 'Bottom navigation' }),
+      });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await noToasts(page);
+    }
+  });
+
+  it("a form's submit button at the end of the form, scrolled into view", async () => {
+    const { page } = pair.recruiter;
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto('/recruiter-settings');
+      await page.locator('header').getByRole('button', { name: 'Edit', exact: true }).click();
+      await page.getByLabel('Full Name').fill('');
+      const save = page.getByRole('button', { name: 'Save Changes' });
+      // At the end of the form: at the screen's bottom once scrolled to.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await save.click();
+      const toast = await settledToast(page, /name/i);
+      await expectClear(page, toast, {
+        'Save Changes': save,
+        Cancel: page.getByRole('button', { name: 'Cancel' }),
       });
       await page.getByRole('button', { name: 'Cancel' }).click();
       await noToasts(page);

@@ -13,10 +13,25 @@ export default function Toasts() {
   // Runs after the <Toaster> child's own effect has subscribed to sonner's state, so the toasts
   // waiting for it are shown, not lost.
   useEffect(() => toasterListening(toast), []);
-  // The keyboard opening or the phone turning moves the composer and the bottom bars.
+  // While a toast is shown: the keyboard opening, the phone turning or a scroll move what it
+  // must stay above (once a frame at most).
   useEffect(() => {
-    window.addEventListener('resize', placeToasts);
-    return () => window.removeEventListener('resize', placeToasts);
+    let frame = 0;
+    const replace = () => {
+      if (frame || !document.querySelector('[data-sonner-toast]')) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        placeToasts();
+      });
+    };
+    const options = { capture: true, passive: true };
+    window.addEventListener('resize', replace);
+    window.addEventListener('scroll', replace, options);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('resize', replace);
+      window.removeEventListener('scroll', replace, options);
+    };
   }, []);
   const { t } = useTranslation();
   return (

@@ -46,9 +46,12 @@ export const TOASTS_ABOVE = { 'data-toasts-above': '' } as const;
 const TOAST_ROOM_PX = 120;
 
 /**
- * Sets `--toasts-above` on <html>: how far up from the viewport's bottom the toasts start, the
- * top of the highest marked element that reaches the bottom (a dialog centred on a wide screen
- * does not). Measured when a toast is shown and when the viewport changes (the keyboard).
+ * Sets `--toasts-above` on <html>: how far up from the viewport's bottom the toasts start. Above
+ * the highest marked element that reaches the bottom (a dialog centred on a wide screen does not),
+ * and above a form's submit button shown in the lower half of the screen (SAVE & NEXT at the end
+ * of a form scrolled to its end), so the toast that a submit raised does not cover it. Measured
+ * when a toast is shown, and while one is shown when the page scrolls or the viewport changes
+ * (the keyboard).
  */
 export function placeToasts(): void {
   const height = window.innerHeight;
@@ -56,6 +59,11 @@ export function placeToasts(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-toasts-above]')) {
     const box = el.getBoundingClientRect();
     if (box.height === 0 || box.bottom < height - 2) continue;
+    above = Math.max(above, height - box.top);
+  }
+  for (const el of document.querySelectorAll<HTMLElement>('button[type=submit]')) {
+    const box = el.getBoundingClientRect();
+    if (box.height === 0 || box.top < height / 2 || box.top >= height) continue;
     above = Math.max(above, height - box.top);
   }
   above = Math.min(above, Math.max(0, height - TOAST_ROOM_PX));
