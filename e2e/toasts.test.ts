@@ -40,6 +40,11 @@ async function box(locator: Locator): Promise<Box> {
 async function settledToast(page: Page, text: string | RegExp): Promise<Box> {
   const toast = page.locator('[data-sonner-toast][data-mounted="true"]').filter({ hasText: text });
   await toast.first().waitFor();
+  // Its slide in (a CSS transition) has ended: two equal boxes alone can be read between the
+  // frames of a busy page.
+  await toast
+    .first()
+    .evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
   let last = await box(toast.first());
   await expect
     .poll(
