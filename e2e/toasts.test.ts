@@ -3,10 +3,10 @@ import type { Locator, Page } from 'playwright-core';
 import { signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
 
 // Decision 028, session 21: a toast never covers a control of the screen's frame, nor the submit
-// button that raised it. Toasts sit at the bottom, above the bottom navigation, a fixed action bar,
-// the chat's composer or a submit button in the screen's lower half; at the top they covered the
-// action row under the header (Save on the profile). Checked by the boxes the
-// browser lays out, on a small phone (360x640) and a desktop window.
+// button that raised it. Toasts sit at top-centre (the spec), below the screen's sticky header and
+// the rows stacked under it (at the very top they covered Save on the profile's action row), and
+// below a submit button in the screen's upper half. Checked by the boxes the browser lays out, on
+// a small phone (360x640) and a desktop window.
 
 type Box = { x: number; y: number; width: number; height: number };
 

@@ -4,9 +4,8 @@ import { TOAST } from '#shared/limits.ts';
 import { placeToasts, toasterListening } from '../lib/toast.ts';
 import { useTranslation } from '../lib/i18n.ts';
 
-/** 12 px above the screen's bottom controls, or above the phone's home indicator without any. */
-const ABOVE_BOTTOM_CONTROLS =
-  'calc(max(var(--toasts-above, 0px), env(safe-area-inset-bottom)) + 12px)';
+/** 12 px below the screen's top controls, or below the phone's notch without any. */
+const BELOW_TOP_CONTROLS = 'calc(max(var(--toasts-below, 0px), env(safe-area-inset-top)) + 12px)';
 
 /** sonner's toaster as the app shows it; its own chunk, loaded by the toast host. */
 export default function Toasts() {
@@ -14,7 +13,7 @@ export default function Toasts() {
   // waiting for it are shown, not lost.
   useEffect(() => toasterListening(toast), []);
   // While a toast is shown: the keyboard opening, the phone turning or a scroll move what it
-  // must stay above (once a frame at most).
+  // must stay below (once a frame at most).
   useEffect(() => {
     let frame = 0;
     const replace = () => {
@@ -39,11 +38,11 @@ export default function Toasts() {
       // The toasts' region and close button in the reader's language (sonner's are English).
       containerAriaLabel={t('common.notificationsRegion')}
       toastOptions={{ closeButtonAriaLabel: t('common.closeNotification') }}
-      // At the bottom, above the screen's bottom controls (`placeToasts`): at the top a toast
-      // covered the header's buttons or, below it, the action row under it (Save on the profile).
-      position="bottom-center"
-      offset={{ bottom: ABOVE_BOTTOM_CONTROLS }}
-      mobileOffset={{ bottom: ABOVE_BOTTOM_CONTROLS }}
+      // Top-centre (the spec), below the screen's top controls (`placeToasts`): at the very top a
+      // toast covered the header's buttons and the action row under it (Save on the profile).
+      position="top-center"
+      offset={{ top: BELOW_TOP_CONTROLS }}
+      mobileOffset={{ top: BELOW_TOP_CONTROLS }}
       duration={TOAST.durationMs}
       visibleToasts={TOAST.visible}
       richColors

@@ -35,39 +35,39 @@ function sonner(): Promise<Sonner> {
 }
 
 /**
- * Toasts sit at the bottom, above the screen's own bottom controls (docs/decisions/028, session
- * 21): an element with this attribute is one of them (the bottom navigation, a screen's fixed
- * action bar, the chat's composer, a dialog's bottom sheet). A toast never covers them, nor the
- * header and the action rows under it at the top.
+ * Toasts sit at top-centre (the spec's route table), below the controls at the screen's top: a
+ * screen's sticky <header> and what is stacked right under it, such as an edit form's action row
+ * (docs/decisions/028, session 21: a toast at the very top covered Save on the profile). An
+ * element that is not a <header> but stays at the top with it carries this attribute.
  */
-export const TOASTS_ABOVE = { 'data-toasts-above': '' } as const;
+export const TOASTS_BELOW = { 'data-toasts-below': '' } as const;
 
-/** The least room a toast keeps above the screen's top (a sheet nearly as tall as the screen). */
+/** The least room a toast keeps above the screen's bottom. */
 const TOAST_ROOM_PX = 120;
 
 /**
- * Sets `--toasts-above` on <html>: how far up from the viewport's bottom the toasts start. Above
- * the highest marked element that reaches the bottom (a dialog centred on a wide screen does not),
- * and above a form's submit button shown in the lower half of the screen (SAVE & NEXT at the end
- * of a form scrolled to its end), so the toast that a submit raised does not cover it. Measured
- * when a toast is shown, and while one is shown when the page scrolls or the viewport changes
- * (the keyboard).
+ * Sets `--toasts-below` on <html>: how far down from the viewport's top the toasts start. Below
+ * the stack of headers and marked rows that starts at the top of the viewport now (one scrolled
+ * away, or a header inside the content, does not count), and below a form's submit button shown
+ * in the screen's upper half, so the toast that a submit raised does not cover it. Measured when a
+ * toast is shown, and while one is shown when the page scrolls or the viewport changes (the
+ * keyboard).
  */
 export function placeToasts(): void {
   const height = window.innerHeight;
-  let above = 0;
-  for (const el of document.querySelectorAll<HTMLElement>('[data-toasts-above]')) {
-    const box = el.getBoundingClientRect();
-    if (box.height === 0 || box.bottom < height - 2) continue;
-    above = Math.max(above, height - box.top);
-  }
+  const boxes = [...document.querySelectorAll<HTMLElement>('header, [data-toasts-below]')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((box) => box.height > 0 && box.bottom > 0)
+    .sort((a, b) => a.top - b.top);
+  let below = 0;
+  for (const box of boxes) if (box.top <= below + 2) below = Math.max(below, box.bottom);
   for (const el of document.querySelectorAll<HTMLElement>('button[type=submit]')) {
     const box = el.getBoundingClientRect();
-    if (box.height === 0 || box.top < height / 2 || box.top >= height) continue;
-    above = Math.max(above, height - box.top);
+    if (box.height === 0 || box.bottom <= 0 || box.top > height / 2) continue;
+    below = Math.max(below, box.bottom);
   }
-  above = Math.min(above, Math.max(0, height - TOAST_ROOM_PX));
-  document.documentElement.style.setProperty('--toasts-above', `${Math.round(above)}px`);
+  below = Math.min(below, Math.max(0, height - TOAST_ROOM_PX));
+  document.documentElement.style.setProperty('--toasts-below', `${Math.round(below)}px`);
 }
 
 type Show = (text: Text, options?: ExternalToast) => string | number;

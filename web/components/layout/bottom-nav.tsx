@@ -3,7 +3,6 @@ import { NavLink } from 'react-router';
 import { UnreadBadge } from '../unread-badge.tsx';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { useMe } from '../../lib/session.ts';
-import { TOASTS_ABOVE } from '../../lib/toast.ts';
 import { useUnreadCounts } from '../../lib/unread.ts';
 
 // decisions.md "Screens the spec leaves open": targets by role.
@@ -31,7 +30,6 @@ export function BottomNav() {
   return (
     <nav
       aria-label={t('nav.label')}
-      {...TOASTS_ABOVE}
       className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
     >
       <ul className="mx-auto flex max-w-md justify-around">

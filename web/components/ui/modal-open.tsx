@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { TOASTS_ABOVE } from '#web/lib/toast.ts';
 import type { ModalProps } from './modal.tsx';
 
 /** The Radix dialog behind `Modal` (modal.tsx), loaded when a dialog first opens. */
@@ -27,8 +26,6 @@ export function ModalOpen({ open, onOpenChange, title, description, children }: 
             returnTo.current.focus();
           }}
           aria-modal="true"
-          // A bottom sheet on phones: a toast (a refused send) goes above it, not over its buttons.
-          {...TOASTS_ABOVE}
           {...(description ? {} : { 'aria-describedby': undefined })}
           className="fixed inset-x-0 bottom-0 z-50 mx-auto max-h-[90dvh] w-full max-w-md overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2 sm:rounded-2xl"
         >

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { ArrowLeft, FileDown, MapPin, MessageCircle } from 'lucide-react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { TOASTS_ABOVE } from '#web/lib/toast.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton, ScreenSkeleton } from '../../components/ui/skeleton.tsx';
@@ -174,10 +173,7 @@ function ChatBar({ seekerId, jobId }: { seekerId: string; jobId: string | null }
   const { t } = useTranslation();
   const start = useStartChatting(seekerId, jobId);
   return (
-    <div
-      {...TOASTS_ABOVE}
-      className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
-    >
+    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <div className="mx-auto max-w-md px-4 py-3">
         <Button className="w-full" disabled={start.isPending} onClick={() => start.mutate()}>
           <MessageCircle size={18} aria-hidden="true" />

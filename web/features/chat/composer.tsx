@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { SendHorizontal } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { TOASTS_ABOVE } from '#web/lib/toast.ts';
 import { MESSAGE_MAX } from '#shared/limits.ts';
 import { useOutbox } from './use-outbox.ts';
 
@@ -45,7 +44,6 @@ export function Composer({
   return (
     <form
       onSubmit={submit}
-      {...TOASTS_ABOVE}
       className="flex flex-wrap items-end gap-2 border-t border-slate-200 bg-white px-3 py-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]"
     >
       {closed && (

@@ -3,7 +3,7 @@ import { ArrowLeft, IndianRupee, MessageCircle } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { toast, TOASTS_ABOVE } from '#web/lib/toast.ts';
+import { toast } from '#web/lib/toast.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { JobView } from '#shared/schemas/jobs.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -302,10 +302,7 @@ function ChatBar({ job }: { job: JobView }) {
     onError: (err) => toast.error(errorMessage(err, t('chat.startChatFailed'))),
   });
   return (
-    <div
-      {...TOASTS_ABOVE}
-      className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]"
-    >
+    <div className="fixed inset-x-0 bottom-0 z-10 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)]">
       <div className="mx-auto flex max-w-md flex-col gap-1 px-4 py-3">
         {closed && (
           <p id="job-closed-hint" className="text-center text-xs text-slate-500">

@@ -7,6 +7,7 @@ import { IntroductionField, LanguagesField, SkillsField } from '../../components
 import { PhotoField } from './photo-field.tsx';
 import { profileValues } from './profile-values.ts';
 import { useProfileEditor } from './use-profile-editor.ts';
+import { TOASTS_BELOW } from '#web/lib/toast.ts';
 
 /** Edit mode of /candidate-profile: the seeker's own details, saved with only what changed. */
 export function ProfileEditForm({
@@ -28,7 +29,10 @@ export function ProfileEditForm({
         void save();
       }}
     >
-      <div className="sticky top-[53px] z-[5] -mx-4 flex items-center justify-end gap-2 bg-white/95 px-4 py-2 backdrop-blur">
+      <div
+        {...TOASTS_BELOW}
+        className="sticky top-[53px] z-[5] -mx-4 flex items-center justify-end gap-2 bg-white/95 px-4 py-2 backdrop-blur"
+      >
         <Button variant="outline" onClick={onClose} disabled={saving}>
           {t('profile.cancel')}
         </Button>
