@@ -306,6 +306,17 @@ export const en = {
     close: 'Close',
   },
   settings: {
+    devicesTitle: 'Signed-in devices',
+    thisDevice: 'This device',
+    signedInOn: 'Signed in {{date}}',
+    unknownDevice: 'A browser',
+    onlyThisDevice: 'You are signed in on this device only.',
+    devicesLoadFailed: 'Could not load your signed-in devices.',
+    signOutOthers: 'Sign out of other devices',
+    signingOutOthers: 'Signing out...',
+    signedOutOthers_one: 'Signed out of {{count}} other device',
+    signedOutOthers_other: 'Signed out of {{count}} other devices',
+    signOutOthersFailed: 'Could not sign out of the other devices. Please try again.',
     title: 'Profile Settings',
     verifyHint:
       'Verified companies get a mark next to their name, higher daily limits and the contact details candidates share with verified recruiters.',

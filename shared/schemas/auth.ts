@@ -48,6 +48,18 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 export const meResponse = z.object({ user: meSchema });
+
+/** A signed-in device of mine (Settings, "Signed-in devices"): no token, only what tells it apart. */
+export const sessionView = z.object({
+  /** Opaque: the start of the session's stored hash, never the token. */
+  id: z.string(),
+  createdAt: z.string(),
+  /** The browser's own description of itself, as it sent it at sign-in (may be absent). */
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
+export const sessionList = z.object({ sessions: z.array(sessionView) });
 export const setRoleBody = z.object({ role: userRoleSchema });
 export const setLanguageBody = z.object({
   language: z.enum(LANGUAGES, { error: () => msg('language.invalid') }),

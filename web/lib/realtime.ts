@@ -6,7 +6,7 @@ import type {
   SocketSendFrame,
 } from '#shared/schemas/chat.ts';
 import { REALTIME } from '#shared/limits.ts';
-import { ApiError, errorText, onUnauthorized } from './api.ts';
+import { api, ApiError, errorText, onUnauthorized } from './api.ts';
 
 /**
  * The ONE realtime connection of the tab: a WebSocket to /api/ws on the same origin (the session
@@ -248,7 +248,14 @@ class RealtimeConnection {
       this.socket = null;
       this.stopPinging();
       this.failPending();
-      if (close.code === SIGNED_OUT) return this.stop();
+      if (close.code === SIGNED_OUT) {
+        // Signed out elsewhere (another device's "Sign out of other devices", a suspension):
+        // asking who we are answers 401, which drops the cached user, and the screen's guard
+        // takes this tab out at once rather than at its next request.
+        this.stop();
+        void api('/api/me').catch(() => undefined);
+        return;
+      }
       this.scheduleRetry(close.code, saidHello);
     };
     // An error is always followed by a close; the close decides what happens next.

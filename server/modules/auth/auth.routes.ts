@@ -10,6 +10,7 @@ import {
   setLanguageBody,
   setRoleBody,
   verifyCodeBody,
+  sessionList,
 } from '#shared/schemas/auth.ts';
 import type { Ctx } from '../../context.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
@@ -23,7 +24,7 @@ import {
   setRole,
   upsertUserByPhone,
 } from '../users/users.repo.ts';
-import { createSession, revokeSession } from './sessions.ts';
+import { createSession, liveSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -107,6 +108,32 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       }
       reply.clearCookie(SESSION.cookieName, { path: '/' });
       return reply.code(204).send(null);
+    },
+  );
+
+  // Signed-in devices (Settings): see them, and sign out of all the others at once.
+  app.get(
+    '/api/me/sessions',
+    { config: { policy: 'signedIn' }, schema: { tags: ['auth'], response: { 200: sessionList } } },
+    async (request) => {
+      const me = requireUser(request);
+      return { sessions: await liveSessions(ctx.db, me.id, me.sessionHash) };
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-others',
+    {
+      config: { policy: 'signedIn' },
+      schema: { tags: ['auth'], response: { 200: z.object({ ended: z.number() }) } },
+    },
+    async (request) => {
+      const me = requireUser(request);
+      const ended = await revokeOtherSessions(ctx.db, me.id, me.sessionHash);
+      // Their live sockets close too, on every instance.
+      for (const sessionHash of ended)
+        await ctx.bus.publish([me.id], { type: 'session.revoked', sessionHash });
+      return { ended: ended.length };
     },
   );
 

@@ -64,6 +64,44 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
   };
 }
 
+/** The user's live sessions, newest first, the current one marked. */
+export async function liveSessions(
+  db: Db,
+  userId: string,
+  currentHash: string,
+): Promise<{ id: string; createdAt: string; userAgent: string | null; current: boolean }[]> {
+  const rows = await db.query<{ token_hash: string; created_at: Date; user_agent: string | null }>(
+    `SELECT token_hash, created_at, user_agent FROM sessions
+      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
+      ORDER BY created_at DESC LIMIT 100`,
+    [userId],
+  );
+  return rows.map((r) => ({
+    id: r.token_hash.slice(0, 16),
+    createdAt: new Date(r.created_at).toISOString(),
+    userAgent: r.user_agent,
+    current: r.token_hash === currentHash,
+  }));
+}
+
+/**
+ * Ends every live session of the user but this one (a lost phone, a SIM swap, a shared
+ * computer): returns the hashes ended, whose sockets the caller closes on every instance.
+ */
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepHash: string,
+): Promise<string[]> {
+  const rows = await db.query<{ token_hash: string }>(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now()
+      RETURNING token_hash`,
+    [userId, keepHash],
+  );
+  return rows.map((r) => r.token_hash);
+}
+
 export async function revokeSession(db: Db, sessionHash: string): Promise<void> {
   await db.query(
     'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',

@@ -17,6 +17,7 @@ import { useFocusOnSwitch } from '../../lib/focus.ts';
 import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from './api.ts';
 import { Avatar } from '../../components/avatar.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
+import { SessionsCard } from '../../components/sessions-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
 import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
@@ -223,6 +224,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
           <LanguageSettingsCard />
           <NotificationSettingsCard />
           <BlockedPeopleCard />
+          <SessionsCard />
           <SignOutButton className="w-full" />
         </div>
       )}

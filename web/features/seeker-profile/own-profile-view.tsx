@@ -15,6 +15,7 @@ import { ProfileVisibilityCard } from './profile-visibility-card.tsx';
 import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
 import { YourDataCard } from './your-data-card.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
+import { SessionsCard } from '../../components/sessions-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
 import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 
@@ -75,6 +76,7 @@ export function OwnProfileView({ profile }: { profile: SeekerProfileView }) {
       <LanguageSettingsCard />
       <NotificationSettingsCard />
       <BlockedPeopleCard />
+      <SessionsCard />
       <SignOutButton />
     </div>
   );
