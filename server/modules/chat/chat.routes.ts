@@ -19,7 +19,7 @@ import type { Ctx } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { chatList, roomDetails, unreadCounts } from './list.repo.ts';
-import { latestRoomWith, roomNotFound } from './rooms.repo.ts';
+import { blockedBetween, latestRoomWith, roomNotFound } from './rooms.repo.ts';
 import { listMessages } from './messages.repo.ts';
 import {
   readRoom,
@@ -39,10 +39,12 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   const viewRoom = async (roomId: string, userId: string) => {
-    const room = await roomDetails(ctx.db, roomId, userId);
-    if (!room) throw await roomNotFound(ctx.db, roomId, userId);
-    const online = await ctx.bus.online([room.other.id]);
-    return { room: { ...room, other: { ...room.other, isOnline: online.has(room.other.id) } } };
+    const details = await roomDetails(ctx.db, roomId, userId);
+    if (!details) throw await roomNotFound(ctx.db, roomId, userId);
+    const { blocked, ...room } = details;
+    // Presence does not cross a block, either way.
+    const online = blocked ? false : (await ctx.bus.online([room.other.id])).has(room.other.id);
+    return { room: { ...room, other: { ...room.other, isOnline: online } } };
   };
 
   app.post(
@@ -146,8 +148,14 @@ export async function chatRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     },
     async (request) => {
       const me = requireUser(request);
-      await requireMember(ctx, request.params.id, me);
-      return { messages: await listMessages(ctx.db, request.params.id, request.query) };
+      const room = await requireMember(ctx, request.params.id, me);
+      const messages = await listMessages(ctx.db, request.params.id, request.query);
+      // Read receipts do not cross a block: the blocked side learns nothing of the other's reading.
+      if (await blockedBetween(ctx.db, room.recruiter_id, room.seeker_id))
+        return {
+          messages: messages.map((m) => (m.senderId === me.id ? { ...m, isRead: false } : m)),
+        };
+      return { messages };
     },
   );
 

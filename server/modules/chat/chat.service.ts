@@ -8,7 +8,13 @@ import type { MessageView } from '#shared/schemas/chat.ts';
 import type { Ctx } from '../../context.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { getOrCreateRoom, memberRoom, roomNotFound, type RoomRow } from './rooms.repo.ts';
+import {
+  blockedBetween,
+  getOrCreateRoom,
+  memberRoom,
+  roomNotFound,
+  type RoomRow,
+} from './rooms.repo.ts';
 import { findMessage, insertMessage, lastResumeRequest, markRead } from './messages.repo.ts';
 import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
@@ -356,6 +362,10 @@ export async function readRoom(
 ): Promise<void> {
   const room = await requireMember(ctx, roomId, me);
   const max = await markRead(ctx.db, roomId, me.id, upTo);
-  if (max !== null)
-    await ctx.bus.publish(members(room), { type: 'room.read', roomId, readerId: me.id, upTo: max });
+  if (max === null) return;
+  // Across a block only my own other tabs hear it (their unread counts): not the other member.
+  const to = (await blockedBetween(ctx.db, room.recruiter_id, room.seeker_id))
+    ? [me.id]
+    : members(room);
+  await ctx.bus.publish(to, { type: 'room.read', roomId, readerId: me.id, upTo: max });
 }

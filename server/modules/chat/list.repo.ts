@@ -191,11 +191,20 @@ export async function unreadCounts(q: Queryable, userId: string): Promise<Unread
 }
 
 /** One room as its chat screen shows it: the other member, the job and (for recruiters) the candidate. */
+const LIVE_FIELDS = new Set(['s_title', 's_company', 'r_designation', 'r_company']);
+
 export async function roomDetails(
   q: Queryable,
   roomId: string,
   userId: string,
-): Promise<(Omit<RoomView, 'other'> & { other: Omit<RoomView['other'], 'isOnline'> }) | null> {
+): Promise<
+  | (Omit<RoomView, 'other'> & {
+      other: Omit<RoomView['other'], 'isOnline'>;
+      /** One member blocked the other: no presence either (the route's part). */
+      blocked: boolean;
+    })
+  | null
+> {
   const [r] = await q.query<Row>(
     `SELECT r.id, r.status, r.job_id, r.recruiter_id, r.seeker_id, r.created_at::text AS created_at,
             j.title AS job_title, j.status AS job_status, ${OTHER},
@@ -207,6 +216,7 @@ export async function roomDetails(
               WHERE ou.id = CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END) AS other_suspended,
             EXISTS (SELECT 1 FROM blocks b WHERE b.blocker_id = $1
                        AND b.blocked_id = CASE WHEN r.recruiter_id = $1 THEN r.seeker_id ELSE r.recruiter_id END) AS blocked_by_me,
+            NOT ${noBlockSql('r.recruiter_id', 'r.seeker_id')} AS blocked,
             sp.job_title AS s_title, sp.company_name AS s_company, sp.degree AS s_degree, sp.college_name AS s_college,
             sp.work_experience AS s_experience, sp.resume_key IS NOT NULL AS s_resume, c.name AS s_city,
             (SELECT count(*)::int FROM chat_messages u WHERE u.recipient_id = $1 AND u.room_id = r.id AND NOT u.is_read) AS unread
@@ -220,7 +230,12 @@ export async function roomDetails(
   );
   if (!r) return null;
   const iAmRecruiter = r.recruiter_id === userId;
-  const s = (k: string) => (r[k] as string | null) ?? null;
+  // Across a block (either way) the room stays readable as history, but nothing live of the other
+  // person crosses it: no current title or company, no candidate details, no contact consent, no
+  // presence (decision 028: a block withdraws consent at once).
+  const blocked = Boolean(r.blocked);
+  const s = (k: string) =>
+    blocked && LIVE_FIELDS.has(k) ? null : ((r[k] as string | null) ?? null);
   const recruiterLine = [s('r_designation'), s('r_company')].filter(Boolean).join(' at ') || null;
   const seekerLine = [s('s_title'), s('s_company')].filter(Boolean).join(' at ') || null;
   return {
@@ -242,27 +257,29 @@ export async function roomDetails(
       suspended: Boolean(r.other_suspended),
       blockedByMe: Boolean(r.blocked_by_me),
     },
-    candidate: iAmRecruiter
-      ? {
-          jobTitle: s('s_title'),
-          companyName: s('s_company'),
-          degree: s('s_degree'),
-          collegeName: s('s_college'),
-          city: s('s_city'),
-          workExperience: s('s_experience'),
-          hasResume: Boolean(r.s_resume),
-          contactShared: can(
-            { id: userId, role: 'recruiter', isOnboarded: true },
-            'candidate.contact',
-            {
-              seekerId: r.seeker_id as string,
-              visibility: (s('s_visibility') ?? 'verified_recruiters') as ContactVisibility,
-              engagedWithViewer: Boolean(r.s_engaged),
-              viewerVerified: Boolean(r.r_verified),
-            },
-          ),
-        }
-      : null,
+    blocked,
+    candidate:
+      iAmRecruiter && !blocked
+        ? {
+            jobTitle: s('s_title'),
+            companyName: s('s_company'),
+            degree: s('s_degree'),
+            collegeName: s('s_college'),
+            city: s('s_city'),
+            workExperience: s('s_experience'),
+            hasResume: Boolean(r.s_resume),
+            contactShared: can(
+              { id: userId, role: 'recruiter', isOnboarded: true },
+              'candidate.contact',
+              {
+                seekerId: r.seeker_id as string,
+                visibility: (s('s_visibility') ?? 'verified_recruiters') as ContactVisibility,
+                engagedWithViewer: Boolean(r.s_engaged),
+                viewerVerified: Boolean(r.r_verified),
+              },
+            ),
+          }
+        : null,
     unreadCount: Number(r.unread ?? 0),
   };
 }

@@ -58,6 +58,12 @@ export async function memberRoom(
   return row ?? null;
 }
 
+/** Whether one of the room's two members blocked the other (either way). */
+export async function blockedBetween(q: Queryable, a: string, b: string): Promise<boolean> {
+  const [row] = await q.query(`SELECT 1 WHERE NOT ${noBlockSql('$1::uuid', '$2::uuid')}`, [a, b]);
+  return Boolean(row);
+}
+
 /**
  * Why a room id reads nothing for this user: 410 chat.roomGone when it was their room and went
  * with the other member's deleted account (`gone_rooms`), else 404 chat.notMember, which a

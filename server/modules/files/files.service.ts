@@ -8,6 +8,7 @@ import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize, type Actor } from '../../policies/policies.ts';
 import { resumeLinkBuckets } from '../../policies/limits.ts';
 import { seekerFacts } from '../profiles/seeker.repo.ts';
+import { noBlockSql } from '../moderation/visibility.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { imagePrefix, mediaFolder, ownImagePrefixes } from './media-folder.ts';
 import { SIGNED_LINK_TTL_SECONDS, signLink, verifyLink } from '../../lib/signed-links.ts';
@@ -118,11 +119,13 @@ export async function readPublicFile(ctx: Ctx, key: string) {
 /**
  * A seeker's first resume turns 'Request Resume' into 'Download Resume' in the chats of the
  * recruiters they talk to (the upload usually answers a request there): their open chat screens
- * read the room again. Only the seeker's id leaves, to people who already know it.
+ * read the room again. Only the seeker's id leaves, to people who already know it, and not across
+ * a block.
  */
 async function tellRecruitersOfResume(ctx: Ctx, seekerId: string): Promise<void> {
   const rows = await ctx.db.query<{ recruiter_id: string }>(
-    'SELECT DISTINCT recruiter_id FROM chat_rooms WHERE seeker_id = $1',
+    `SELECT DISTINCT r.recruiter_id FROM chat_rooms r
+      WHERE r.seeker_id = $1 AND ${noBlockSql('r.recruiter_id', 'r.seeker_id')}`,
     [seekerId],
   );
   if (rows.length > 0)
