@@ -1,10 +1,11 @@
 // How a rule is applied. A rule is a few named patterns per language; a pattern trips the rule
-// when it matches in a sentence, its extra evidence (`with`) is in the same sentence, and the
-// clause where it matched holds no negation or other cancel ("no fees at any stage", "do not
-// share your OTP"). All patterns run on every text whatever its language: people mix them.
+// when it matches in a sentence, its extra evidence (`with`) is in the same sentence, no negation
+// governs the match ("no fees at any stage", "do not share your OTP"; a "free" or "without"
+// elsewhere in the clause negates something else, see negatedAt) and its clause holds no other
+// cancel. All patterns run on every text whatever its language: people mix them.
 
-import { negated } from './lexicon.ts';
-import { clauseAt, normalize, sentences } from './normalize.ts';
+import { negatedAt } from './lexicon.ts';
+import { clauseBounds, normalize, sentences } from './normalize.ts';
 import type { ShieldCode } from './types.ts';
 
 export type Lang = 'en' | 'hi' | 'hinglish';
@@ -66,8 +67,11 @@ function patternHits(
   if (pattern.withText && !pattern.withText.every((re) => re.test(text))) return false;
   for (const m of sentence.matchAll(global(pattern.re))) {
     if (pattern.check && !pattern.check(m, sentence)) continue;
-    const clause = clauseAt(sentence, m.index);
-    if (!pattern.anyway && negated(clause)) continue;
+    const [start, end] = clauseBounds(sentence, m.index);
+    const clause = sentence.slice(start, end);
+    const at = m.index - start;
+    const to = Math.min(at + m[0].length, clause.length);
+    if (!pattern.anyway && negatedAt(clause, at, to)) continue;
     if (rule.unless?.some((re) => re.test(clause))) continue;
     if (pattern.unless?.some((re) => re.test(clause))) continue;
     return true;

@@ -100,15 +100,34 @@ const NOT_A_NEGATION = rx(
 );
 
 /**
- * Words that negate or warn in a clause: "no fees", "we never charge", "koi fees nahi", "कोई शुल्क
- * नहीं", "do not share your OTP", "beware of fraudsters", "report anyone who asks for money".
- * Hinglish "na" is left out: it is as often a softener ("bhej do na") as a "not". Devanagari "न"
- * counts only before a verb ("ओटीपी न बताएं"), not at the end of a sentence.
+ * Warnings: a clause that warns ("beware of fraudsters", "report anyone who asks for money",
+ * "bharosa mat karna", "सावधान") is about someone else's scam wherever the word sits in it.
  */
-export const NEGATION = rx(
+const WARNING = rx(
   [
-    // "no" but not "whatsapp no 98xx", "mobile no.", "a/c no: 1234" (number).
-    String.raw`(?<!(?:whatsapp|mobile|contact|phone|account|a/c|roll|id|ph|call|wp|wa|card|khata)\s)${B}no(?!\.?\s?[:\-]?\s?[\dx+])${E}`,
+    w(
+      'beware',
+      'fraud\\w*',
+      'fake',
+      'scam\\w*',
+      'report',
+      'warn(?:s|ed|ing|ings)?', // not Hinglish "warna" (otherwise)
+      'suspicious',
+      'bharosa',
+      'dhokha',
+    ),
+    w('सावधान', 'धोखा', 'धोखे', 'फर्जी', 'रिपोर्ट'),
+  ].join('|'),
+);
+
+/**
+ * Negations of a verb: "we never ask for money", "do not share your OTP", "koi fees nahi
+ * lagegi", "ओटीपी न बताएं". They govern a trigger a few words after them or just before them.
+ * Hinglish "na" is left out: it is as often a softener ("bhej do na") as a "not". Devanagari "न"
+ * counts only before a word ("ओटीपी न बताएं"), not at the end of a sentence.
+ */
+const VERBAL = rx(
+  [
     w(
       'not',
       'never',
@@ -118,18 +137,8 @@ export const NEGATION = rx(
       "didn'?t",
       "can'?t",
       'cannot',
-      'without',
       'nor',
       'neither',
-      'free',
-      'zero',
-      'beware',
-      'fraud\\w*',
-      'fake',
-      'scam\\w*',
-      'report',
-      'warn(?:s|ed|ing|ings)?', // not Hinglish "warna" (otherwise)
-      'suspicious',
       'nahi',
       'nahin',
       'nahee',
@@ -137,17 +146,84 @@ export const NEGATION = rx(
       'nai',
       'mat',
       'kabhi',
-      'bina',
-      'muft',
-      'bharosa',
-      'dhokha',
     ),
-    w('नहीं', 'नही', 'मत', 'कभी', 'बिना', 'मुफ्त', 'फ्री', 'सावधान', 'धोखा', 'धोखे', 'फर्जी', 'रिपोर्ट'),
+    w('नहीं', 'नही', 'मत', 'कभी'),
     `${B}न(?=\\s[\\p{L}])`,
   ].join('|'),
 );
 
-/** Whether a clause is negated or a warning ("no fees", "never share your OTP"). */
+/**
+ * Negations of a noun: "no registration fee", "zero fees", "without any charges", "bina fees
+ * ke", "registration free hai". They govern only the words right next to them: "Pay the
+ * registration fee of ₹500 for free training" and "Deposit ₹2000 to get a job without
+ * experience" negate nothing about the money.
+ */
+const LOCAL = rx(
+  [
+    // "no" but not "whatsapp no 98xx", "mobile no.", "a/c no: 1234" (number).
+    String.raw`(?<!(?:whatsapp|mobile|contact|phone|account|a/c|roll|id|ph|call|wp|wa|card|khata)\s)${B}no(?!\.?\s?[:\-]?\s?[\dx+])${E}`,
+    w('without', 'free', 'zero', 'nil', 'bina', 'muft'),
+    w('मुफ्त', 'फ्री', 'बिना'),
+  ].join('|'),
+);
+
+/** How far a negation reaches, in words between it and the trigger. */
+const VERBAL_BEFORE = 5;
+const VERBAL_AFTER = 3;
+const LOCAL_BEFORE = 2;
+
+/** "free", "zero", "nil" said of the trigger right after it: "registration free hai", "fees: nil". */
+const LOCAL_AFTER = rx(
+  String.raw`^\s?(?:(?:is|are|hai|h|he|:|-|=)\s?)?(?:(?:bilkul|completely|totally|absolutely|100%)\s)?(?:free|zero|nil|muft|मुफ्त|फ्री|बिना)${E}`,
+);
+
+function words(text: string): number {
+  return text.split(/\s+/).filter((t) => /[\p{L}\p{N}]/u.test(t)).length;
+}
+
+/** Whether some match of `re` in `text` ends with at most `n` words after it. */
+function endsWithin(re: RegExp, text: string, n: number): boolean {
+  for (const m of text.matchAll(new RegExp(re.source, 'giu')))
+    if (words(text.slice(m.index + m[0].length)) <= n) return true;
+  return false;
+}
+
+/** Whether some match of `re` in `text` starts with at most `n` words before it. */
+function startsWithin(re: RegExp, text: string, n: number): boolean {
+  for (const m of text.matchAll(new RegExp(re.source, 'giu')))
+    if (words(text.slice(0, m.index)) <= n) return true;
+  return false;
+}
+
+/**
+ * Whether the trigger at [start, end) of `clause` is negated or warned about: a warning anywhere
+ * in the clause, a negation of a verb a few words before it ("we will never ask you to pay") or
+ * right after it ("koi fees nahi lagegi"), a negation of a noun right before it ("no registration
+ * fee", "without any charges") or inside it ("pay no fees"). A "no" elsewhere in the clause ("to
+ * get a job without experience", "for free training") negates something else.
+ */
+export function negatedAt(clause: string, start: number, end: number): boolean {
+  const text = clause.replace(new RegExp(NOT_A_NEGATION.source, 'giu'), (s) =>
+    ' '.repeat(s.length),
+  );
+  if (WARNING.test(text)) return true;
+  const before = text.slice(0, start);
+  const inside = text.slice(start, end);
+  const after = text.slice(end);
+  // "never ask you to move to Telegram or WhatsApp": the negation reaches every item of a list.
+  let listed = before;
+  for (;;) {
+    const shorter = listed.replace(/\S+\s(?:or|and|ya|aur|nor|&|\/|और|या)\s?$/u, '');
+    if (shorter === listed) break;
+    listed = shorter;
+  }
+  if (endsWithin(VERBAL, listed, VERBAL_BEFORE)) return true;
+  if (VERBAL.test(inside) || startsWithin(VERBAL, after, VERBAL_AFTER)) return true;
+  if (endsWithin(LOCAL, before, LOCAL_BEFORE) || LOCAL.test(inside)) return true;
+  return LOCAL_AFTER.test(after);
+}
+
+/** Whether a clause holds a negation or a warning anywhere (the old, clause-wide reading). */
 export function negated(clause: string): boolean {
-  return NEGATION.test(clause.replace(new RegExp(NOT_A_NEGATION.source, 'giu'), ' '));
+  return negatedAt(clause, 0, clause.length);
 }

@@ -23,6 +23,11 @@ describe('normalize', () => {
     ['0TP', 'otp'],
     ['f0ll0w + l1ke task', 'follow + like task'],
     ['wh4tsapp', 'whatsapp'],
+    // a phone number spelled out, alone or mixed with digits; short runs stay words
+    ['nine eight seven six five four three two one zero', '9876543210'],
+    ['98765 four three two one zero', '9876543210'],
+    ['नौ आठ सात छह पांच चार तीन दो एक शून्य', '9876543210'],
+    ['one or two days, five six seven', 'one or two days, five six seven'],
     // spaced-out link
     ['t . me / jobsindia_official', 't.me/jobsindia_official'],
     // amounts

@@ -84,11 +84,56 @@ function unleet(token: string): string {
   return token.replace(/[013457]/g, (d) => LEET[d] ?? d);
 }
 
+/** Digits written as words, to read a phone number spelled out ("nine eight seven six ..."). */
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  शून्य: '0',
+  एक: '1',
+  दो: '2',
+  तीन: '3',
+  चार: '4',
+  पांच: '5',
+  छह: '6',
+  छः: '6',
+  सात: '7',
+  आठ: '8',
+  नौ: '9',
+};
+const DIGIT_TOKEN = `(?:${Object.keys(DIGIT_WORDS).join('|')}|\\d+)`;
+const DIGIT_RUN = new RegExp(
+  `(?<![\\p{L}\\p{M}\\p{N}])${DIGIT_TOKEN}(?:[\\s,.-]{1,3}${DIGIT_TOKEN}){2,}(?![\\p{L}\\p{M}\\p{N}])`,
+  'gu',
+);
+
+/**
+ * A number spelled out in words, alone or mixed with digits, becomes digits when it is long
+ * enough to be a phone number or an account (six digits and more, three words and more):
+ * "nine eight seven six five four three two one zero" → "9876543210". Shorter runs ("one or
+ * two", "five to six days") stay words.
+ */
+function spelledNumbers(text: string): string {
+  return text.replace(DIGIT_RUN, (run) => {
+    const tokens = run.split(/[\s,.-]+/u).filter(Boolean);
+    const spelled = tokens.filter((t) => t in DIGIT_WORDS).length;
+    const digits = tokens.map((t) => DIGIT_WORDS[t] ?? t).join('');
+    return spelled >= 3 && digits.length >= 6 ? digits : run;
+  });
+}
+
 /**
  * Canonical form of a text for matching: NFKC, invisible characters removed, lower case,
  * look-alike letters folded to Latin, Devanagari digits to ASCII, nukta dropped and candrabindu
- * written as anusvara (spelling varies), spaced-out letters joined, digits inside words read as
- * letters, Indian digit grouping removed ("1,00,000" → "100000") and rupee amounts written as
+ * written as anusvara (spelling varies), spaced-out letters joined, spelled-out phone numbers as
+ * digits, digits inside words read as letters, Indian digit grouping removed ("1,00,000" → "100000") and rupee amounts written as
  * "₹<digits>", runs of spaces collapsed (line breaks kept: they end sentences).
  */
 export function normalize(input: string): string {
@@ -101,6 +146,7 @@ export function normalize(input: string): string {
     .replace(/ ?\n\s*/g, '\n')
     .trim();
   text = text.replace(SPACED_LETTERS, unspace);
+  text = spelledNumbers(text);
   // "t . me / x" → "t.me/x": a link spaced out so it is not clickable, or not caught.
   text = text.replace(/(?<![\p{L}\p{N}])(t|wa|telegram) ?\. ?me ?\/ ?/gu, '$1.me/');
   text = text.replace(/[a-z0-9]+/g, unleet);
@@ -129,6 +175,12 @@ export function sentences(text: string): string[] {
  * ₹500 for the form" negates nothing about the ₹500.
  */
 export function clauseAt(sentence: string, at: number): string {
+  const [start, end] = clauseBounds(sentence, at);
+  return sentence.slice(start, end);
+}
+
+/** Where the clause of `sentence` around position `at` starts and ends (see clauseAt). */
+export function clauseBounds(sentence: string, at: number): [number, number] {
   const boundary = /,(?!\d)|;|:(?!\/\/)|\s(?:but|lekin|magar|लेकिन|मगर|however)\s/gu;
   let start = 0;
   let end = sentence.length;
@@ -140,5 +192,5 @@ export function clauseAt(sentence: string, at: number): string {
       break;
     }
   }
-  return sentence.slice(start, end);
+  return [start, end];
 }

@@ -195,6 +195,35 @@ describe('tricks', () => {
   });
 });
 
+describe('negation governs only the words next to it (session 21)', () => {
+  it.each<Case>([
+    [['payment_request'], 'Pay registration fee of Rs 500 for free training'],
+    [['payment_request'], 'Verification charges Rs 850 without any interview.'],
+    [['payment_request'], 'Deposit Rs 2000 security fee to get job without experience'],
+    [['payment_request'], 'No experience needed. Registration fee ₹500 for zero risk'],
+    [['payment_request'], 'Experience is not needed, just pay registration fee 500'],
+    [['off_platform'], 'Join our telegram channel for free job alerts'],
+    [['off_platform'], 'nine eight seven six five four three two one zero (whatsapp)'],
+  ])('%j ← %s', (expected, text) => {
+    expect(scanMessage(text)).toEqual(expected);
+  });
+
+  it.each([
+    'No registration fee.',
+    'Zero fees for candidates.',
+    'Training is free of cost.',
+    'We never ask for money.',
+    'There are no charges for the interview.',
+    'Interview without any charges.',
+    'Registration free hai, bas aa jao.',
+    'Our HR team will never ask you to move to Telegram or WhatsApp',
+    'Koi fees nahi lagegi',
+    'OTP kisi ko mat batana',
+  ])('%s', (text) => {
+    expect(scanMessage(text)).toEqual([]);
+  });
+});
+
 describe('hard negatives stay clean', () => {
   it.each([
     // money flowing to the employee
