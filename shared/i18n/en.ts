@@ -1081,7 +1081,7 @@ export const en = {
     },
     shield: {
       payment_request: 'asks for a payment',
-      off_platform: 'moves the chat off NearHire',
+      off_platform: 'moves the chat off NearHire or hides where a link leads',
       task_scam: 'paid tasks',
       personal_data: 'asks for OTP, Aadhaar, PAN or bank details',
       too_good: 'pay too good to be true',

@@ -1077,7 +1077,7 @@ export const hi = {
     },
     shield: {
       payment_request: 'पैसे माँगता है',
-      off_platform: 'चैट को NearHire से बाहर ले जाता है',
+      off_platform: 'चैट को NearHire से बाहर ले जाता है या लिंक की मंज़िल छिपाता है',
       task_scam: 'पैसे वाले टास्क',
       personal_data: 'OTP, आधार, PAN या बैंक की जानकारी माँगता है',
       too_good: 'सच होने के लिए बहुत ज़्यादा सैलरी',

@@ -45,6 +45,12 @@ export function near(n: number): string {
   return `[\\s\\S]{0,${n}}?`;
 }
 
+/** A mobile number, also masked as recruiters do: 98xxxxxx40, +91 98765 43210. */
+export const PHONE = String.raw`(?:\+?91[\s-]?)?${B}[6-9](?:[\s-]?[\dx]){9}${E}`;
+
+/** "deposit", also split ("de posit") and misspelt as it is typed: "dipozit", "diposit", "depojit". */
+export const DEPOSIT = String.raw`(?:${fz('deposit')}|d[ei]p[oa][sjz]i?te?)`;
+
 /** Number words Hindi and Hinglish use for thousands and lakhs. */
 const THOUSAND = String.raw`(?:k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार)`;
 const LAKH = String.raw`(?:lakh|lakhs|lac|lacs|lakh?|लाख)`;
@@ -57,7 +63,7 @@ const RUPEE_WORD = String.raw`(?:\/-|rs\.?|rupees?|rupaye|rupaiye|rupay|rupya|ru
 export const AMOUNT = String.raw`(?:₹\d+(?:\.\d+)?(?:\s?(?:${THOUSAND}|${LAKH})${E})?|${B}\d+(?:\.\d+)?\s?(?:${THOUSAND}|${LAKH})${E}(?:\s?${RUPEE_WORD})?|${B}\d+(?:\.\d+)?\s?${RUPEE_WORD}(?![\p{L}\p{N}]))`;
 
 /** A bare number that can be a price here: 3 to 6 digits, not a time, length or date. */
-export const BARE_NUMBER = String.raw`${B}\d{3,6}${E}(?!\s?(?:am|pm|baje|बजे|min|mins|minutes?|hrs?|hours?|days?|months?|years?|saal|साल|din|दिन|ghante|घंटे|%|th|st|nd|rd)${E})`;
+export const BARE_NUMBER = String.raw`${B}\d{3,6}${E}(?!\s?(?:am|pm|baje|बजे|min|mins|minutes?|hrs?|hours?|days?|months?|years?|saal|साल|din|दिन|ghante|घंटे|%|th|st|nd|rd|m|mtrs?|met(?:er|re)s?|km|kms|ft|feet|sq\.? ?ft|students?|people|candidates?|employees?|members?|seats|vacanc\w*|openings?|मीटर)${E})`;
 
 /** A sum of money or a bare number. */
 export const MONEY = `(?:${AMOUNT}|${BARE_NUMBER})`;

@@ -129,11 +129,48 @@ function spelledNumbers(text: string): string {
   });
 }
 
+const SMALL_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  'twenty five': 25,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  ninety: 90,
+  'ninety nine': 99,
+};
+const SMALL = `(?:${Object.keys(SMALL_NUMBERS)
+  .sort((a, b) => b.length - a.length)
+  .join('|')})`;
+/** "five hundred", "two thousand", "two thousand five hundred", "ninety nine hundred". */
+const SPELLED_AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${SMALL}) (hundred|thousand)(?: (?:and )?(${SMALL}) hundred)?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+function spelledAmount(_: string, a: string, unit: string, b?: string): string {
+  const n = (SMALL_NUMBERS[a] ?? 0) * (unit === 'hundred' ? 100 : 1000);
+  return String(n + (b ? (SMALL_NUMBERS[b] ?? 0) * 100 : 0));
+}
+
 /**
  * Canonical form of a text for matching: NFKC, invisible characters removed, lower case,
  * look-alike letters folded to Latin, Devanagari digits to ASCII, nukta dropped and candrabindu
  * written as anusvara (spelling varies), spaced-out letters joined, spelled-out phone numbers as
- * digits, digits inside words read as letters, Indian digit grouping removed ("1,00,000" → "100000") and rupee amounts written as
+ * digits and amounts in words as numbers ("five hundred rupees" → "₹500"), Hinglish "kr" as
+ * "kar", digits inside words read as letters, Indian digit grouping removed ("1,00,000" → "100000") and rupee amounts written as
  * "₹<digits>", runs of spaces collapsed (line breaks kept: they end sentences).
  */
 export function normalize(input: string): string {
@@ -147,6 +184,13 @@ export function normalize(input: string): string {
     .trim();
   text = text.replace(SPACED_LETTERS, unspace);
   text = spelledNumbers(text);
+  text = text.replace(SPELLED_AMOUNT, spelledAmount);
+  // Hinglish "kr", "krdo", "krna" are "kar", "kar do", "karna" typed fast.
+  text = text.replace(
+    /(?<![\p{L}\p{N}])kr(?=(?:do|o|na|ni|ke|ein|en|e|dijiye|wa\w*)?(?![\p{L}\p{N}]))/gu,
+    'kar',
+  );
+  text = text.replace(/(?<![\p{L}\p{N}])kardo(?![\p{L}\p{N}])/gu, 'kar do');
   // "t . me / x" → "t.me/x": a link spaced out so it is not clickable, or not caught.
   text = text.replace(/(?<![\p{L}\p{N}])(t|wa|telegram) ?\. ?me ?\/ ?/gu, '$1.me/');
   text = text.replace(/[a-z0-9]+/g, unleet);

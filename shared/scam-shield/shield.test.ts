@@ -224,6 +224,53 @@ describe('negation governs only the words next to it (session 21)', () => {
   });
 });
 
+describe('word-list gaps (session 21)', () => {
+  it.each<Case>([
+    [['payment_request'], '500 ka payment kr do'],
+    [['payment_request'], 'paise transfer krdo 1500'],
+    [['payment_request'], 'पेमेंट कर दो 500'],
+    [['payment_request'], '500 का पेमेंट करो'],
+    [['payment_request'], 'पैसे ट्रांसफर करो'],
+    [['payment_request'], 'Paytm number 9876543210'],
+    [['payment_request'], 'Phonepe 9876543210 pe 500'],
+    [['payment_request'], 'hrdesk[at]okaxis'],
+    [['payment_request'], 'upi id hrdesk at okaxis'],
+    [['payment_request'], 'A nominal fee of 999 will be collected for the uniform'],
+    [['payment_request'], 'Kindly deposit five hundred rupees for the registration'],
+    [['payment_request'], 'security dipozit 2000'],
+    [['off_platform'], 'wtsapp karo 9876543210'],
+    [['off_platform'], 'whtsapp 9876543210'],
+    [['off_platform'], 'w.app 9876543210'],
+    [['off_platform'], 'Join tgram channel hrjobs2024'],
+    [['off_platform'], 'tme/hrjobs'],
+    [['off_platform'], 'Apply here https://bit.ly/3xYzAbC'],
+    [['off_platform'], 'tinyurl.com/abc12'],
+    [['off_platform'], 'goo.gl/abc12'],
+    [['off_platform'], 'cutt.ly/abc12'],
+    [['off_platform'], 'rb.gy/abc12'],
+    [['off_platform'], 't.ly/abc12'],
+    [['off_platform'], 'is.gd/abc12'],
+    [['off_platform'], 'https://shorturl.at/abc12'],
+  ])('%j ← %s', (expected, text) => {
+    expect(scanMessage(text)).toEqual(expected);
+  });
+
+  it.each([
+    'Your salary will be sent to your Paytm number 9876543210 every month',
+    'Meet me at the office at 11 am, the HR desk is on the 2nd floor',
+    'Mail your CV to hr[at]acme[dot]com',
+    'Our office is 500 metres from the Paytm building, call 9876543210 if lost',
+    'Office location: https://goo.gl/maps/Xy12ab, or maps.app.goo.gl/Xy12ab',
+    'वेतन का भुगतान हर महीने की 7 तारीख को करेंगे',
+    'सैलरी का पेमेंट 7 तारीख को कर देंगे',
+    'Hum paise transfer kar denge salary ke roop me har mahine',
+    'kal office aa jana, interview 11 baje hai, CV print kr lena',
+    'We trained 500 students last year and placed most of them',
+  ])('%s', (text) => {
+    expect(scanMessage(text)).toEqual([]);
+  });
+});
+
 describe('hard negatives stay clean', () => {
   it.each([
     // money flowing to the employee

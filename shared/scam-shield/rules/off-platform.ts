@@ -4,17 +4,26 @@
 // "let's keep talking here" stay clean.
 
 import type { ShieldRule } from '../engine.ts';
-import { B, E, fz, rx, w } from '../lexicon.ts';
+import { B, E, PHONE, fz, rx, w } from '../lexicon.ts';
 
-/** "telegram", "tele gram", "teleqram", "t e l e g r a m" (normalize joins the last). */
-const TELEGRAM = String.raw`${B}${fz('telegram')}`;
-/** "whatsapp", "whats app", "watsapp", "whatsap", "W*h*a*t*s*A*p*p". */
-const WHATSAPP = String.raw`${B}(?:${fz('whatsapp')}|wh?at{1,2}'?s?[\s.*_-]{0,3}ap{1,2}${E})`;
+/**
+ * "telegram", "tele gram", "teleqram", "t e l e g r a m" (normalize joins the last), and the
+ * short spellings "tgram", "telgram", "tlgrm".
+ */
+const TELEGRAM = String.raw`${B}(?:${fz('telegram')}|t(?:ele?|el|l|e)?gr[ae]?m${E})`;
+/**
+ * "whatsapp", "whats app", "watsapp", "whatsap", "W*h*a*t*s*A*p*p", and the short spellings
+ * "wtsapp", "whtsapp", "w.app", "wapp".
+ */
+const WHATSAPP = String.raw`${B}(?:${fz('whatsapp')}|w(?:h?a|h)?t{1,2}'?s?[\s.*_-]{0,3}ap{1,2}${E}|w\.?app${E})`;
+/**
+ * Link shorteners: where the link goes is hidden, from the reader and from the shield. Not a
+ * Google Maps link to the office (goo.gl/maps/..., maps.app.goo.gl/...).
+ */
+const SHORTENER = String.raw`${B}(?<!\.)(?:bit\.ly|bitly\.com|tinyurl\.com|tiny\.cc|goo\.gl(?!\s?/\s?maps)|cutt\.ly|rb\.gy|t\.ly|is\.gd|v\.gd|ow\.ly|shorturl\.at|s\.id|rebrand\.ly|shorte\.st)\s?/\s?[a-z0-9]`;
 /** व्हाट्सएप, वॉट्सऐप, व्हाट्सअप, वाट्सएप; टेलीग्राम, टेलिग्राम. */
 const WHATSAPP_HI = String.raw`व(?:्ह)?[ाॉ]?ट्?स[एऐअ]प`;
 const TELEGRAM_HI = String.raw`${fz('टेलीग्राम')}|${fz('टेलिग्राम')}`;
-/** A mobile number, also masked as recruiters do: 98xxxxxx40, +91 98765 43210. */
-const PHONE = String.raw`(?:\+?91[\s-]?)?${B}[6-9](?:[\s-]?[\dx]){9}${E}`;
 
 export const offPlatform: ShieldRule = {
   code: 'off_platform',
@@ -31,10 +40,13 @@ export const offPlatform: ShieldRule = {
       {
         name: 'link',
         re: rx(
-          String.raw`${B}(?:t|telegram|wa|signal)\s?\.\s?me\s?/|chat\.whatsapp\.com|api\.whatsapp\.com|${B}wa\.link${E}`,
+          String.raw`${B}(?:t|telegram|wa|signal)\s?\.\s?me\s?/|${B}(?:t|wa)me\s?/\s?[a-z0-9_]|${B}(?:t|wa|telegram)\s?(?:\[\.\]|\(\.\)|\[dot\]|\(dot\)|\sdot\s)\s?me${E}|chat\.whatsapp\.com|api\.whatsapp\.com|${B}wa\.link${E}`,
         ),
         anyway: true,
       },
+      // "Apply here https://bit.ly/3xYzAbC": a shortened link hides where it leads (a payment
+      // page, a Telegram group), whatever is said around it.
+      { name: 'shortLink', re: rx(SHORTENER), anyway: true },
       // "Telegram task" names the kind of task scam (task_scam), it does not move the chat.
       { name: 'telegram', re: rx(String.raw`${TELEGRAM}(?!\s?tasks?${E})`) },
       { name: 'whatsapp', re: rx(WHATSAPP) },

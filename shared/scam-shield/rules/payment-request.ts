@@ -4,7 +4,7 @@
 // pay ₹20,000 monthly") and statements that there is no fee stay clean.
 
 import type { ShieldRule } from '../engine.ts';
-import { AMOUNT, B, E, MONEY, fz, near, rx, w } from '../lexicon.ts';
+import { AMOUNT, B, BARE_NUMBER, DEPOSIT, E, MONEY, PHONE, fz, near, rx, w } from '../lexicon.ts';
 
 /**
  * What a fee is said to be "for": registration, the kit, the uniform, the offer letter... The
@@ -55,9 +55,7 @@ const PURPOSE = [
 ].join('|');
 
 /** Words for the money itself. */
-const FEE = ['fees?', 'charges?', 'amount', 'money', fz('deposit'), 'costs?', fz('payment')].join(
-  '|',
-);
+const FEE = ['fees?', 'charges?', 'amount', 'money', DEPOSIT, 'costs?', fz('payment')].join('|');
 
 /** "uniform and id card charges", "courier + insurance charges", "form bharne ka charge". */
 const FEE_PHRASE = String.raw`${B}(?:${PURPOSE})(?:(?:\s?(?:and|&|\+|aur|or|/)\s?|\s)(?:${PURPOSE}))*\s?(?:(?:nikalne|bharne|banane|ke liye)\s)?(?:ka|ki|ke|of)?\s?(?:${MONEY}\s?)?(?:${FEE})${E}`;
@@ -128,6 +126,12 @@ const CHANNEL = String.raw`(?:g[\s-]?pay|google ?pay|${fz('phonepe')}|phone ?pe|
 /** A UPI id: name@okaxis, 9876543210@ybl. An e-mail address has a dot after the @ part. */
 const UPI_ID = String.raw`${B}(?<![@.])[a-z0-9][a-z0-9._-]{1,}@[a-z][a-z0-9]{2,15}(?![a-z0-9@]|[.-][a-z])`;
 
+/** UPI handles (the part after the @), for ids written without the @: "hrdesk at okaxis". */
+const UPI_HANDLE = String.raw`(?:ok(?:axis|sbi|hdfcbank|icici)|ybl|ibl|axl|apl|yapl|paytm|pt(?:yes|sbi|axis|hdfc)|upi|waaxis|wahdfcbank|wasbi|waicici|axisbank|sbi|icici|hdfcbank|kotak|freecharge|jupiteraxis|fam|slc|idfcbank|pingpay|barodampay|unionbank|abfspay|ikwik|airtel|jio)`;
+
+/** A UPI id with the @ written out: "hrdesk[at]okaxis", "hrdesk (at) ybl", "hrdesk at okaxis". */
+const UPI_ID_SPELLED = String.raw`${B}[a-z0-9][a-z0-9._-]{1,}\s?(?:\[at\]|\(at\)|\{at\}|\sat\s)\s?${UPI_HANDLE}${E}(?!\s?(?:\[dot\]|\(dot\)|\.\s?[a-z]))`;
+
 export const paymentRequest: ShieldRule = {
   code: 'payment_request',
   unless: [
@@ -171,14 +175,36 @@ export const paymentRequest: ShieldRule = {
     en: [
       // "UPI id: hrdesk.jobs@okaxis": a UPI id in a hiring chat is there to be paid into.
       { name: 'upiId', re: rx(UPI_ID), unless: [TO_EMPLOYEE] },
+      // "hrdesk[at]okaxis", "upi id hrdesk at okaxis": the same, with the @ spelled out.
+      { name: 'upiIdSpelled', re: rx(UPI_ID_SPELLED), unless: [TO_EMPLOYEE] },
+      // "Paytm number 9876543210", "Gpay 98xxxxxx21", "9876543210 pe PhonePe": a number to pay.
+      {
+        name: 'appNumber',
+        re: rx(
+          String.raw`${CHANNEL}\s?(?:(?:number|no|num|id|नंबर)\.?\s?)?[:\-=]?\s?${PHONE}|${PHONE}\s?(?:pe|par|pr|on|पर)\s?${CHANNEL}`,
+        ),
+        unless: [TO_EMPLOYEE],
+      },
       // "registration fee", "uniform and ID card charges", "seat booking amount".
       { name: 'feeForPurpose', re: rx(FEE_PHRASE), unless: [TO_EMPLOYEE] },
       // "a fee of ₹1,299", "charges: ₹850".
       {
         name: 'feeOfAmount',
+        re: rx(String.raw`${w('fees?', 'charges?', DEPOSIT)}\s?(?:of|is|are|:|=|-)?\s?${AMOUNT}`),
+      },
+      // "A nominal fee of 999 will be collected for the uniform": a fee with a bare number, when
+      // the sentence says what for or that it is collected ("fee of 500 students" is no price).
+      {
+        name: 'feeOfNumber',
         re: rx(
-          String.raw`${w('fees?', 'charges?', fz('deposit'))}\s?(?:of|is|are|:|=|-)?\s?${AMOUNT}`,
+          String.raw`${w('fees?', 'charges?', DEPOSIT)}\s?(?:of|is|are|:|=|-)\s?${BARE_NUMBER}`,
         ),
+        with: [
+          rx(
+            String.raw`${B}(?:${PURPOSE})${E}|${w('collect\\w*', 'pay\\w*', 'paid', 'deposit\\w*', 'submit\\w*', 'charged', 'taken', 'payable', 'nominal', 'one[ -]?time', 'only')}`,
+          ),
+        ],
+        unless: [TO_EMPLOYEE],
       },
       // "refundable security deposit", "caution money", "token amount", "security money".
       {
@@ -190,8 +216,10 @@ export const paymentRequest: ShieldRule = {
       // "we need an advance of ₹25,000" (visa processing and the like).
       {
         name: 'advanceOf',
-        re: rx(String.raw`${w('advance', fz('deposit'))} of ${AMOUNT}`),
-        with: [rx(w('need', 'needed', 'required', 'pay', 'send', 'transfer', 'deposit\\w*'))],
+        re: rx(String.raw`${w('advance', DEPOSIT)} of ${AMOUNT}`),
+        with: [
+          rx(w('need', 'needed', 'required', 'pay', 'send', 'transfer', 'deposit\\w*', DEPOSIT)),
+        ],
       },
       // "pay ₹499", "pay the interview fee", "pay via UPI" — not "we pay", "pay is better".
       {
@@ -214,7 +242,7 @@ export const paymentRequest: ShieldRule = {
       {
         name: 'sendMoney',
         re: rx(
-          String.raw`(?<!(?:we|will|company|employer|they|i)\s)${w('transfer', 'send', 'remit', fz('deposit'), 'clear', 'recharge', 'give', 'submit')}\s(?:the\s|an?\s|your\s|us\s|me\s)?(?:pending\s)?(?:${MONEY}|${w(fz('security'), 'money', 'amount', 'fees?', 'charges?', 'dues', fz('payment'), 'paise', 'advance', fz('caution'), 'token')})`,
+          String.raw`(?<!(?:we|will|company|employer|they|i)\s)${w('transfer', 'send', 'remit', DEPOSIT, 'clear', 'recharge', 'give', 'submit')}\s(?:the\s|an?\s|your\s|us\s|me\s)?(?:pending\s)?(?:${MONEY}|${w(fz('security'), 'money', 'amount', 'fees?', 'charges?', 'dues', fz('payment'), 'paise', 'advance', fz('caution'), 'token')})`,
         ),
         unless: [TO_EMPLOYEE],
       },
@@ -296,7 +324,18 @@ export const paymentRequest: ShieldRule = {
         unless: [TO_EMPLOYEE, rx(String.raw`मिल(?:ते|ेंगे|ेगा|ेगी|ता)|कमा`)],
       },
       // "पैसे भेजो तभी ऑफर लेटर मिलेगा".
-      { name: 'sendMoney', re: rx(String.raw`(?:पैसे|पैसा|रकम|रुपये)\s(?:भेज|जमा|दे(?:ने|ना|नी)\s)`) },
+      {
+        name: 'sendMoney',
+        re: rx(String.raw`(?:पैसे|पैसा|रकम|रुपये)\s(?:भेज|जमा|दे(?:ने|ना|नी)\s|ट्रांसफर\s?कर)`),
+      },
+      // "पेमेंट कर दो 500", "500 का पेमेंट करो", "भुगतान कीजिए".
+      {
+        name: 'paymentKaro',
+        re: rx(
+          String.raw`(?:पेमेंट|पेमेन्ट|भुगतान)\s(?:कर\s?(?:दो|दें|दीजिए|दीजिये|दे|देना)|करो|करें|करिए|कीजिए|कीजिये|करना\s(?:है|होगा|पडेगा))${E}`,
+        ),
+        unless: [TO_EMPLOYEE],
+      },
       // "अभी पेटीएम करें", "इस नंबर पर फोनपे करें", "गूगल पे से भेजिए", "फोनपे पर भेज दीजिए".
       {
         name: 'payOnApp',
@@ -339,7 +378,7 @@ export const paymentRequest: ShieldRule = {
       {
         name: 'sendMoney',
         re: rx(
-          String.raw`${w('paise', 'paisa', 'paisay', 'money', 'amount', 'payment', 'fees?', 'charges?')}\s(?:${w('bhej\\w*', 'jama', 'de do', 'dena', 'daal\\w*', 'kar(?:o|do| do| dijiye|na|ni)', 'bharo', 'bharna')})|${w('kar do', 'karo', 'kijiye')} payment`,
+          String.raw`${w('paise', 'paisa', 'paisay', 'money', 'amount', 'payment', 'fees?', 'charges?')}\s(?:${w('bhej\\w*', 'jama', 'de do', 'dena', 'daal\\w*', 'kar(?:o|do| do| dijiye|na|ni)', 'bharo', 'bharna', '(?:transfer|send) kar(?:o|do| do| dijiye|na|ni)?')})|${w('kar do', 'karo', 'kijiye')} payment`,
         ),
         unless: [TO_EMPLOYEE],
       },
