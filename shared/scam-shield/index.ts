@@ -53,7 +53,9 @@ export function scanMessage(text: string): ShieldCode[] {
 
 /** The codes of a job post with the pattern behind each. */
 export function explainJob(job: ShieldJob): ShieldHit[] {
-  const text = [job.title, job.company, job.description, job.requirements]
+  // One text: a demand split across fields ("Registration is compulsory." in the description,
+  // "Registration: 999/- only" in the requirements) is read as the page shows it.
+  const text = [job.title, job.company, job.designation, job.description, job.requirements]
     .filter((part): part is string => Boolean(part))
     .join('.\n');
   const hits = explainMessage(text);

@@ -366,6 +366,35 @@ describe('scanJob', () => {
     expect(scanJob(job({ requirements: null, company: 'Acme Tools' }))).toEqual([]);
   });
 
+  it('reads the fields together: a demand split across description and requirements', () => {
+    const split = {
+      description: 'One time registration is compulsory.',
+      requirements: 'Registration: 999/- only.',
+    };
+    expect(scanJob(job(split))).toEqual(['payment_request']);
+    expect(
+      scanJob(job({ ...split, requirements: 'Registration: 999/- only. Gpay 9876543210' })),
+    ).toEqual(['payment_request']);
+    expect(
+      scanJob(
+        job({
+          description: 'Registration: online on NearHire. Training: 2 weeks.',
+          requirements: 'Uniform allowance: ₹500 a year.',
+          designation: 'Senior HR Manager',
+        }),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reads the recruiter designation shown on the job page', () => {
+    expect(scanJob(job({ designation: 'HR, WhatsApp 9876543210 for joining' }))).toEqual([
+      'off_platform',
+    ]);
+    expect(scanJob(job({ designation: 'HR (pay ₹500 registration fee on GPay)' }))).toEqual([
+      'payment_request',
+    ]);
+  });
+
   it('flags 10 LPA and more for unskilled entry-level or part-time work', () => {
     expect(scanJob(job({ title: 'Back Office', minSalary: 12, maxSalary: 16 }))).toEqual([
       'too_good',

@@ -17,6 +17,8 @@ export interface ShieldJob {
   requirements?: string | null;
   /** The company name the post carries (from the recruiter's profile). */
   company?: string | null;
+  /** The recruiter's designation, shown on the job's page next to the company. */
+  designation?: string | null;
   minSalary: number | null;
   maxSalary: number | null;
   level: string;

@@ -206,6 +206,12 @@ export const paymentRequest: ShieldRule = {
         ],
         unless: [TO_EMPLOYEE],
       },
+      // "Registration: 999/- only", "Uniform - ₹500": a purpose priced like a list item.
+      {
+        name: 'purposeAmount',
+        re: rx(String.raw`${B}(?:${PURPOSE})\s?(?:${FEE})?\s?[:=\-–]\s?${AMOUNT}`),
+        unless: [TO_EMPLOYEE],
+      },
       // "refundable security deposit", "caution money", "token amount", "security money".
       {
         name: 'deposit',
