@@ -242,6 +242,8 @@ export const en = {
   profile: {
     tooManySkills: 'You can add at most 30 skills',
     nameLettersOnly: 'Please write the name in letters only (no numbers, links or symbols)',
+    noVerifiedClaim:
+      'Company names and designations cannot claim verification: the verified mark is added by NearHire',
     title: 'My profile',
     updated: 'Profile updated successfully',
     updateFailed: 'Failed to update profile',

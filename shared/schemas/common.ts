@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg, type MessageKey } from '../i18n/messages.ts';
+import { normalize } from '../scam-shield/normalize.ts';
 
 /** Zod option that yields a catalogue message in the active language. */
 export const m = (key: MessageKey) => ({ error: () => msg(key) });
@@ -19,6 +20,27 @@ export const text = (requiredKey: MessageKey, max = 150) =>
  */
 export const personName = (requiredKey: MessageKey) =>
   text(requiredKey, 100).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('profile.nameLettersOnly'));
+
+/** Check marks of every kind: ✔ ✓ ☑ ✅ 🗸 🗹 🗷, and the square-root sign used as a tick. */
+const CHECK_MARK = /[\u2713\u2714\u2705\u2611\u{1F5F8}\u{1F5F9}\u{1F5F7}\u221A\u237B\u{10102}]/u;
+/** "verified", "सत्यापित", "वेरिफाइड", also spaced out, with look-alikes or digits for letters. */
+const VERIFIED_WORD = /verified|सत्यापित|वेरिफाइड/u;
+
+/**
+ * Whether a text claims the verified mark NearHire adds ("Infosys ✔ Verified · infosys.com"):
+ * a check mark, or the word once the scam shield's normaliser has undone spacing and look-alike
+ * tricks ("V e r i f i e d", "Vеrіfіеd" in Cyrillic, "v3rified").
+ */
+export function claimsVerification(value: string): boolean {
+  if (CHECK_MARK.test(value)) return true;
+  const letters = normalize(value).replace(/[^\p{L}\p{M}]/gu, '');
+  return VERIFIED_WORD.test(letters);
+}
+
+/** Refuses a company name or designation that claims the verified mark (decision 028). */
+export const noVerifiedClaim = <T extends string | null | undefined>(value: T) =>
+  value == null || !claimsVerification(value);
+export const noVerifiedClaimMessage = m('profile.noVerifiedClaim');
 
 /** Optional text: trimmed; empty becomes null. */
 export const optionalText = (max = 150) =>

@@ -16,7 +16,18 @@ import {
   WORK_EXPERIENCES,
 } from '../picklists.ts';
 import { INTRODUCTION_MAX } from '../limits.ts';
-import { chipList, cityId, m, optionalText, personName, storageKey, text, year } from './common.ts';
+import {
+  chipList,
+  cityId,
+  m,
+  noVerifiedClaim,
+  noVerifiedClaimMessage,
+  optionalText,
+  personName,
+  storageKey,
+  text,
+  year,
+} from './common.ts';
 
 // ---------------------------------------------------------------- job seeker, six steps
 // Step numbers (docs/decisions/005): 1 basic, 2 work experience, 3 college, 4 school,
@@ -169,12 +180,13 @@ export const recruiterProfileStep = z.object({
     .string(m('onboarding.recruiterFullNameCompanyRequired'))
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150),
-  designation: optionalText(100),
+    .max(150)
+    .refine(noVerifiedClaim, noVerifiedClaimMessage),
+  designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
 });
 
 export const recruiterCompanyStep = z.object({
-  companyName: text('onboarding.allDetails', 150),
+  companyName: text('onboarding.allDetails', 150).refine(noVerifiedClaim, noVerifiedClaimMessage),
   companyLogo: storageKey('onboarding.companyImage'),
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.allDetails')),
   financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.allDetails')),
@@ -238,12 +250,13 @@ export const recruiterSettings = z.object({
     .nullish()
     .transform((v) => v || null)
     .pipe(z.email(m('onboarding.emailInvalid')).nullable()),
-  designation: optionalText(100),
+  designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
   companyName: z
     .string(m('onboarding.recruiterFullNameCompanyRequired'))
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150),
+    .max(150)
+    .refine(noVerifiedClaim, noVerifiedClaimMessage),
   websiteUrl: websiteUrl.nullish().or(z.literal('').transform(() => null)),
   headquartersAddress: optionalText(300),
   /** Left out: the stored one stays; null: none. */

@@ -85,10 +85,11 @@ export async function createJob(
  * clean edit of a job held only by the shield publishes it again. Holds for reports and a
  * moderator's hiding stay.
  */
-async function rescanJob(q: Queryable, jobId: string): Promise<void> {
+export async function rescanJob(q: Queryable, jobId: string): Promise<void> {
   const [j] = await q.query<{
     title: string;
     company: string;
+    designation: string | null;
     description: string;
     requirements: string | null;
     min_salary: number | null;
@@ -99,14 +100,17 @@ async function rescanJob(q: Queryable, jobId: string): Promise<void> {
     moderation_state: string;
     moderation_reasons: string[];
   }>(
-    `SELECT title, company, description, requirements, min_salary, max_salary, level, job_category, type, moderation_state, moderation_reasons
-       FROM jobs WHERE id = $1`,
+    `SELECT j.title, j.company, rp.designation, j.description, j.requirements, j.min_salary, j.max_salary, j.level,
+            j.job_category, j.type, j.moderation_state, j.moderation_reasons
+       FROM jobs j LEFT JOIN recruiter_profiles rp ON rp.user_id = j.recruiter_id
+      WHERE j.id = $1`,
     [jobId],
   );
   if (!j) return;
   const codes = scanJob({
     title: j.title,
     company: j.company,
+    designation: j.designation,
     description: j.description,
     requirements: j.requirements,
     minSalary: j.min_salary === null ? null : Number(j.min_salary),
@@ -124,6 +128,18 @@ async function rescanJob(q: Queryable, jobId: string): Promise<void> {
     state,
     reasons,
   ]);
+}
+
+/**
+ * The shield again on every job of a recruiter: their company name and designation are part of
+ * each job's page, so a rename in Profile Settings or onboarding is read as a job edit is.
+ */
+export async function rescanRecruiterJobs(q: Queryable, recruiterId: string): Promise<void> {
+  const jobs = await q.query<{ id: string }>(
+    'SELECT id FROM jobs WHERE recruiter_id = $1 ORDER BY created_at',
+    [recruiterId],
+  );
+  for (const job of jobs) await rescanJob(q, job.id);
 }
 
 /** Loads a job for a change and checks the caller owns it (server-enforced ownership). */

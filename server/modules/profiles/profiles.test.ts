@@ -228,6 +228,98 @@ describe('recruiter profile and settings', () => {
   });
 });
 
+describe('recruiter settings and the scam shield (session 21)', () => {
+  const base = {
+    fullName: 'Nisha',
+    email: '',
+    designation: 'HR',
+    companyName: 'Acme Tools',
+    websiteUrl: '',
+    headquartersAddress: '',
+  };
+
+  it('a company rename or a designation re-scans the recruiter’s jobs: a flagged one is held with its reasons', async () => {
+    const r = await newRecruiter(t, 'Acme Tools');
+    const [job] = await t.ctx.db.query<{ id: string }>(
+      `INSERT INTO jobs (recruiter_id, title, company, type, level, job_category, description)
+       VALUES ($1, 'Driver', 'Acme Tools', 'full_time', 'entry', 'other', 'Drive the van') RETURNING id`,
+      [r.id],
+    );
+    const state = async () =>
+      (
+        await t.ctx.db.query<{ moderation_state: string; moderation_reasons: string[] }>(
+          'SELECT moderation_state, moderation_reasons FROM jobs WHERE id = $1',
+          [job!.id],
+        )
+      )[0];
+
+    const renamed = await send(r, 'PUT', '/api/recruiter/settings', {
+      ...base,
+      companyName: 'Acme, WhatsApp 9876543210 for joining',
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await state()).toEqual({
+      moderation_state: 'held',
+      moderation_reasons: ['off_platform'],
+    });
+
+    // A clean name again publishes the job held only by the shield, as a clean edit does.
+    await send(r, 'PUT', '/api/recruiter/settings', base);
+    expect(await state()).toEqual({ moderation_state: 'published', moderation_reasons: [] });
+
+    await send(r, 'PUT', '/api/recruiter/settings', {
+      ...base,
+      designation: 'HR (registration fee ₹500 on GPay)',
+    });
+    expect(await state()).toEqual({
+      moderation_state: 'held',
+      moderation_reasons: ['payment_request'],
+    });
+  });
+
+  it('refuses a company name or designation that claims the verified mark', async () => {
+    const r = await newRecruiter(t, 'Acme Tools');
+    for (const claim of [
+      { companyName: 'Infosys ✔ Verified · infosys.com' },
+      { companyName: 'Infosys ✓' },
+      { companyName: 'Infosys ✅' },
+      { companyName: 'Infosys (V e r i f i e d)' },
+      { companyName: 'Infosys VERIFIED' },
+      { companyName: 'इन्फोसिस सत्यापित' },
+      { designation: '✔ Verified HR · infosys.com' },
+      { designation: 'HR ☑' },
+      { designation: 'HR 🗸' },
+    ]) {
+      const res = await send(r, 'PUT', '/api/recruiter/settings', { ...base, ...claim });
+      expect(res.statusCode, JSON.stringify(claim)).toBe(400);
+      expect(res.json().error.message).toBe(
+        'Company names and designations cannot claim verification: the verified mark is added by NearHire',
+      );
+    }
+    const [row] = await t.ctx.db.query<{ company_name: string }>(
+      'SELECT company_name FROM recruiter_profiles WHERE user_id = $1',
+      [r.id],
+    );
+    expect(row!.company_name).toBe('Acme Tools');
+    // Onboarding step 1 refuses it too.
+    const step = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/recruiter/1',
+      payload: { fullName: 'Nisha', companyName: 'Infosys ✔ Verified', designation: 'HR' },
+      headers: { cookie: r.cookie },
+    });
+    expect(step.statusCode).toBe(400);
+    expect(step.json().error.message).toMatch(/cannot claim verification/);
+    // Ordinary names stay accepted.
+    const ok = await send(r, 'PUT', '/api/recruiter/settings', {
+      ...base,
+      companyName: 'Diversified Logistics',
+      designation: 'Senior HR Manager',
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
 describe('personal data', () => {
   it('exports everything held about the user as JSON', async () => {
     const u = await onboardedSeeker('Export Me');

@@ -6,6 +6,7 @@ import { validateGstin } from '#shared/gstin.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { assertOwnImage } from '../files/files.service.ts';
 import { dropReplacedImage, heldImage } from '../files/replaced-images.ts';
+import { rescanRecruiterJobs } from '../jobs/jobs.service.ts';
 
 /**
  * Saves 'Profile Settings'. A verified mark vouches for one company at one website with one office
@@ -103,7 +104,11 @@ export async function dropGstinOfAnotherState(q: Queryable, userId: string): Pro
     await q.query('UPDATE recruiter_profiles SET gstin = NULL WHERE user_id = $1', [userId]);
 }
 
-/** Jobs show the company name: they follow a rename, wherever the recruiter makes it. */
+/**
+ * Jobs show the company name and the recruiter's designation: they follow a rename, wherever the
+ * recruiter makes it, and are read by the scam shield again as an edit is (a flagged job is held
+ * with its reasons and queued for moderators; a clean one held only by the shield is published).
+ */
 export async function jobsFollowCompany(
   q: Queryable,
   userId: string,
@@ -113,4 +118,5 @@ export async function jobsFollowCompany(
     'UPDATE jobs SET company = $2, updated_at = now() WHERE recruiter_id = $1 AND company <> $2',
     [userId, companyName],
   );
+  await rescanRecruiterJobs(q, userId);
 }
