@@ -21,7 +21,8 @@ import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
 import { Guard, type Access, type PreloadableScreen } from './guard.tsx';
 import { RouteErrorScreen } from './error-screen.tsx';
 import { setOutsideNavigate } from './outside-navigation.ts';
-import { useMe } from '../lib/session.ts';
+import { meKey, onSignOut, useMe } from '../lib/session.ts';
+import type { Me } from '#shared/schemas/auth.ts';
 import { useRealtimeConnection } from '../lib/realtime.ts';
 import { useUnreadSync } from '../lib/unread.ts';
 import { showWish, withTexts } from '../lib/i18n.ts';
@@ -190,6 +191,13 @@ function JobsEntry({ children }: { children: ReactNode }) {
   );
 }
 
+// A session that ends on this device takes its unsent messages with it (decision 018), also when
+// it ends before the chat code has loaded (a reload that finds the session gone): the store is
+// cleared from here, the outbox itself forgets them when loaded (use-outbox.ts).
+onSignOut((userId) =>
+  import('../features/chat/outbox-store.ts').then((m) => m.clearOutgoing(userId)),
+);
+
 function Root() {
   // The one realtime connection of the tab: open while signed in (so presence is real on every
   // screen, not only in chats), closed on sign-out.
@@ -213,7 +221,11 @@ function Root() {
   useEffect(() => {
     if (!chatter) return;
     import('../features/chat/use-outbox.ts').then(
-      (m) => m.attachOutbox(queryClient, chatter),
+      (m) => {
+        // Not for a session that ended while the code loaded: its messages are being forgotten.
+        if (queryClient.getQueryData<Me | null>(meKey)?.id === chatter)
+          m.attachOutbox(queryClient, chatter);
+      },
       // A chunk that failed to load (a deploy): the chat screens start the outbox too.
       () => {},
     );

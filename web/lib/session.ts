@@ -63,7 +63,7 @@ async function fetchMe(): Promise<Me | null> {
 /** The signed-in user (null when signed out). Every guard and header reads this one query. */
 export function useMe() {
   const queryClient = useQueryClient();
-  useEffect(() => onUnauthorized(() => queryClient.setQueryData(meKey, null)), [queryClient]);
+  useEffect(() => onUnauthorized(() => void endSession(queryClient)), [queryClient]);
   const query = useQuery({
     queryKey: meKey,
     queryFn: fetchMe,
@@ -142,19 +142,46 @@ export async function chooseLanguage(
   await shown;
 }
 
-type SignOutTask = () => Promise<unknown> | void;
+type SignOutTask = (userId: string) => Promise<unknown> | void;
 const signOutTasks = new Set<SignOutTask>();
 
 /**
- * Work to do on this device when its user signs out: a feature forgets what it kept for them
- * (the chat outbox, their unsent messages).
+ * Work to do on this device when its user's session ends here, however it ends: a feature forgets
+ * what it kept for them (the chat outbox, their unsent messages). It is given the user whose
+ * session ended, and forgets only what it kept for that user.
  */
 export function onSignOut(task: SignOutTask): () => void {
   signOutTasks.add(task);
   return () => void signOutTasks.delete(task);
 }
 
-export async function signOut(): Promise<void> {
+let ending: Promise<void> = Promise.resolve();
+
+/**
+ * The session on this device has ended: signed out here, deleted, signed out from another device
+ * or expired (any call answering 401, the socket closed as signed out). The signed-in user is
+ * forgotten at once (the cached answer and the kept copy, so the guards leave the screen), the
+ * cached answers of their data are dropped, and every sign-out task runs for that user. Once per
+ * session: a later 401 finds nobody signed in, as does one on a visitor's page, and only confirms
+ * that.
+ */
+export function endSession(queryClient: QueryClient): Promise<void> {
+  const cached = queryClient.getQueryData<Me | null>(meKey);
+  const me = cached ?? keptMe();
+  queryClient.setQueryData(meKey, null);
+  keepMe(null);
+  if (!me) return ending;
+  // Whatever was read for them (their chats, profile, candidates) leaves the cache.
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
+  queryClient.getMutationCache().clear();
+  ending = Promise.allSettled([...signOutTasks].map(async (task) => task(me.id))).then(
+    () => undefined,
+  );
+  return ending;
+}
+
+/** Signs out on the server, then ends the session on this device (`endSession`). */
+export async function signOut(queryClient: QueryClient): Promise<void> {
   await api<void>('/api/auth/logout', { method: 'POST' });
-  await Promise.allSettled([...signOutTasks].map(async (task) => task()));
+  await endSession(queryClient);
 }

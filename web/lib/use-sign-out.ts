@@ -14,9 +14,7 @@ export function useSignOut(): () => Promise<void> {
     try {
       // Before the session ends: the server forgets this device's push subscription.
       await forgetPushOnThisDevice();
-      await signOut();
-      queryClient.clear();
-      queryClient.setQueryData(['me'], null);
+      await signOut(queryClient);
       toast.success(t('login.signedOut'));
       await navigate('/', { replace: true });
     } catch (err) {

@@ -62,11 +62,13 @@ function hookOnce(): void {
   hooked = true;
   window.addEventListener('online', () => outbox.flush());
   realtime.onConnect(() => outbox.flush());
-  onSignOut(async () => {
-    const userId = current?.userId;
-    current = null;
-    outbox.clear();
-    if (userId) await clearOutgoing(userId);
+  // The app's root also clears the store when this code never loaded (app/routes.tsx).
+  onSignOut(async (userId) => {
+    if (current?.userId === userId) {
+      current = null;
+      outbox.clear();
+    }
+    await clearOutgoing(userId);
   });
 }
 

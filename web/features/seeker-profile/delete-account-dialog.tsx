@@ -7,7 +7,7 @@ import { deleteAccountBody } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { meKey } from '../../lib/session.ts';
+import { endSession } from '../../lib/session.ts';
 import { validate } from '../../lib/validate.ts';
 import { deleteMyAccount } from './api.ts';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -36,8 +36,8 @@ export function DeleteAccountDialog({
     setDeleting(true);
     try {
       await deleteMyAccount();
-      queryClient.clear();
-      queryClient.setQueryData(meKey, null);
+      // The account is gone: this device forgets it as on signing out (its unsent messages too).
+      await endSession(queryClient);
       toast.success(t('profile.deleted'));
       await navigate('/', { replace: true });
     } catch (err) {
