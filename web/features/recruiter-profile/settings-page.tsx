@@ -18,6 +18,7 @@ import { recruiterProfileKey, saveRecruiterSettings, useRecruiterProfile } from 
 import { Avatar } from '../../components/avatar.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
 import { SessionsCard } from '../../components/sessions-card.tsx';
+import { YourDataCard } from '../../components/your-data-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';
 import { LanguageSettingsCard } from '../../components/language-switch.tsx';
 import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts';
@@ -37,8 +38,8 @@ function fieldOf(err: unknown): string | null {
 
 /**
  * /recruiter-settings ('Profile Settings'): read-only until Edit; Save writes and goes back to view.
- * The people the recruiter blocked (to unblock) and Sign Out are here too: it is the recruiter's
- * account screen.
+ * The people the recruiter blocked (to unblock), their data (export, account deletion) and Sign Out
+ * are here too: it is the recruiter's account screen.
  */
 export function RecruiterSettingsPage() {
   const { t } = useTranslation();
@@ -225,6 +226,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
           <NotificationSettingsCard />
           <BlockedPeopleCard />
           <SessionsCard />
+          <YourDataCard />
           <SignOutButton className="w-full" />
         </div>
       )}

@@ -90,9 +90,6 @@ export function useProfileViews() {
   });
 }
 
-export const deleteMyAccount = () =>
-  api<void>('/api/me', { method: 'DELETE', body: { confirm: 'DELETE' } });
-
 /** Profile rows answer the public URL of an image (/media/<key>); forms send the key back. */
 export function imageKeyFromUrl(url: string | null): string | null {
   return url?.startsWith('/media/') ? url.slice('/media/'.length) : null;

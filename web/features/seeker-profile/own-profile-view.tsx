@@ -13,7 +13,7 @@ import { ResumeCard } from './resume-card.tsx';
 import { ProfileViewsCard } from './profile-views-card.tsx';
 import { ProfileVisibilityCard } from './profile-visibility-card.tsx';
 import { ResumeDownloadsCard } from './resume-downloads-card.tsx';
-import { YourDataCard } from './your-data-card.tsx';
+import { YourDataCard } from '../../components/your-data-card.tsx';
 import { BlockedPeopleCard } from '../../components/moderation/blocked-people-card.tsx';
 import { SessionsCard } from '../../components/sessions-card.tsx';
 import { NotificationSettingsCard } from '../../components/notification-settings-card.tsx';

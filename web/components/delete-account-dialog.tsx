@@ -4,15 +4,21 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { toast } from '#web/lib/toast.ts';
 import { deleteAccountBody } from '#shared/schemas/profile.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Field, inputClass } from '../../components/ui/field.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { endSession } from '../../lib/session.ts';
-import { validate } from '../../lib/validate.ts';
-import { deleteMyAccount } from './api.ts';
-import { Modal } from '../../components/ui/modal.tsx';
+import { Button } from './ui/button.tsx';
+import { Field, inputClass } from './ui/field.tsx';
+import { api, errorMessage } from '../lib/api.ts';
+import { endSession } from '../lib/session.ts';
+import { validate } from '../lib/validate.ts';
+import { Modal } from './ui/modal.tsx';
 
-/** Account deletion (DPDP Act): the seeker types DELETE to confirm; everything is removed. */
+/** Deletes the signed-in account, whatever its role (DELETE /api/me). */
+const deleteMyAccount = () =>
+  api<void>('/api/me', { method: 'DELETE', body: { confirm: 'DELETE' } });
+
+/**
+ * Account deletion (DPDP Act), for seekers and recruiters alike: the person types DELETE to
+ * confirm; everything is removed and the app lands on the start screen signed out.
+ */
 export function DeleteAccountDialog({
   open,
   onOpenChange,

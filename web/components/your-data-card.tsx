@@ -2,9 +2,12 @@ import { useState } from 'react';
 import { Download, Trash2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
-import { SectionCard } from '../../components/profile/section-card.tsx';
+import { SectionCard } from './profile/section-card.tsx';
 
-/** 'Your data': a JSON copy of everything held about the seeker, and account deletion. */
+/**
+ * 'Your data' (DPDP Act): a JSON copy of everything held about the signed-in person, and account
+ * deletion. The seeker's profile and the recruiter's settings show it.
+ */
 export function YourDataCard() {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
