@@ -33,7 +33,7 @@ export interface SeekerFacts {
 }
 
 /** Who acts: what the rules read of a session's user. */
-export type Actor = Pick<SessionUser, 'id' | 'role' | 'isOnboarded'>;
+export type Actor = Pick<SessionUser, 'id' | 'role' | 'isOnboarded' | 'held'>;
 type Denial = AppError;
 type Gate = (user: Actor | null) => Denial | null;
 type Rule<R> = (user: Actor, resource: R) => Denial | null;
@@ -46,7 +46,14 @@ const role =
     signedIn(u) ?? (u!.role === wanted ? null : deny(403, 'errors.forbidden'));
 // Recommended candidates and candidate profiles are for recruiters who told us who they are.
 const onboardedRecruiter: Gate = (u) =>
-  role('recruiter')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishOnboarding'));
+  role('recruiter')(u) ??
+  (u!.isOnboarded ? null : deny(403, 'access.finishOnboarding')) ??
+  notHeld(u!);
+// A recruiter held after reports reaches no seeker until a moderator decides: no candidates, no
+// new or continued conversations, no contact data (decision 028, session 21). Their history stays
+// readable.
+const notHeld = (u: Actor) =>
+  u.role === 'recruiter' && u.held ? deny(403, 'moderation.accountUnderReview') : null;
 // Chats with recruiters are for seekers whose profile exists (a recruiter sees who writes).
 const onboardedSeeker: Gate = (u) =>
   role('user')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishSeekerOnboarding'));
@@ -56,6 +63,8 @@ const isMember = (u: Actor, room: RoomFacts) => u.id === room.recruiterId || u.i
 const sharesContact: Rule<SeekerFacts> = (u, s) => {
   if (u.id === s.seekerId) return null;
   if (u.role !== 'recruiter') return deny(403, 'errors.forbidden');
+  const held = notHeld(u);
+  if (held) return held;
   if (s.engagedWithViewer) return null;
   if (s.visibility === 'verified_recruiters' && s.viewerVerified) return null;
   return deny(403, 'access.contactNotShared');
@@ -89,10 +98,14 @@ export const POLICIES = {
   'room.member': policy<RoomFacts>(signedIn, (u, room) =>
     isMember(u, room) ? null : deny(404, 'chat.notMember'),
   ),
-  /** Hiring status, interview, resume request: the room's recruiter. */
+  /** Write in a room: its members, but not a recruiter held after reports. */
+  'room.write': policy<RoomFacts>(signedIn, (u, room) =>
+    isMember(u, room) ? notHeld(u) : deny(404, 'chat.notMember'),
+  ),
+  /** Hiring status, interview, resume request: the room's recruiter (not while held). */
   'room.manage': policy<RoomFacts>(signedIn, (u, room) => {
     if (!isMember(u, room)) return deny(404, 'chat.notMember');
-    return u.id === room.recruiterId ? null : deny(403, 'chat.onlyRecruiter');
+    return u.id === room.recruiterId ? notHeld(u) : deny(403, 'chat.onlyRecruiter');
   }),
   /** Post a job: recruiters (a seeker is told so in the spec's words). */
   'job.post': policy(

@@ -288,6 +288,8 @@ export const en = {
       'This removes your profile, resume, photos, sessions and the messages you wrote. It cannot be undone. Type DELETE to confirm.',
     deleteConfirmWord: 'DELETE',
     deleteConfirmMismatch: 'Type DELETE to confirm',
+    deleteUnderReview:
+      'Your account is under review after reports from other users. You can delete it once a moderator has decided, usually within two days.',
     deleted: 'Your account has been deleted',
     deleteFailed: 'Failed to delete account',
     linkCopied: 'Profile link copied to clipboard',
@@ -1018,6 +1020,8 @@ export const en = {
     queueTitle: 'Moderation',
     queueEmpty: 'Nothing to review',
     onlyAdmins: 'Only moderators can do that.',
+    accountUnderReview:
+      'Your account is under review after reports from other users. You can contact candidates again once a moderator has looked at it.',
     actionDone: 'Done: {{action}}',
     notFound: 'This item is no longer in the queue.',
     moreActions: 'More actions',

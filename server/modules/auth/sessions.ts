@@ -11,6 +11,11 @@ export interface SessionUser {
   onboardingStep: number;
   /** The language they chose (null: not yet), which the server's texts follow (decision 026). */
   language: Language | null;
+  /**
+   * Held after reports (decision 012) until a moderator decides: their jobs are hidden, and a
+   * held recruiter reaches no seeker (policies.ts).
+   */
+  held?: boolean;
   sessionHash: string;
 }
 
@@ -43,8 +48,10 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
     is_onboarded: boolean;
     onboarding_step: number;
     language: Language | null;
+    held: boolean;
   }>(
-    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step, u.language
+    `SELECT u.id, u.phone_no, u.user_role, u.is_onboarded, u.onboarding_step, u.language,
+            u.held_at IS NOT NULL AS held
        FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND u.deleted_at IS NULL
         AND u.suspended_at IS NULL`,
@@ -60,6 +67,7 @@ export async function findSessionByHash(db: Db, hash: string): Promise<SessionUs
     isOnboarded: row.is_onboarded,
     onboardingStep: row.onboarding_step,
     language: row.language,
+    held: row.held,
     sessionHash: hash,
   };
 }

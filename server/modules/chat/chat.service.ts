@@ -141,7 +141,7 @@ export async function sendMessage(
     throw notFound('chat.notMember');
   const members = await roomMembers(ctx, roomId);
   if (members.length === 0) throw await roomNotFound(ctx.db, roomId, me.id);
-  authorize(me, 'room.member', { recruiterId: members[0]!, seekerId: members[1]! });
+  authorize(me, 'room.write', { recruiterId: members[0]!, seekerId: members[1]! });
   try {
     await takeTokens(ctx.db, messageBuckets(me.id, ip));
   } catch (err) {

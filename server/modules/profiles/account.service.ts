@@ -1,4 +1,5 @@
 import type { Ctx } from '../../context.ts';
+import { AppError } from '../../lib/errors.ts';
 import { deleteUserFiles } from '../files/files.service.ts';
 import { ownImagePrefixes } from '../files/media-folder.ts';
 
@@ -50,6 +51,13 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
  * Live connections of every session are closed.
  */
 export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
+  // Held after reports: the reports are the moderators' evidence, and deleting would wipe them
+  // (and let the same phone start afresh at once). Deletion waits for the moderator's decision
+  // (decision 028, session 21); DPDP allows keeping data while it is needed for such a purpose.
+  const [held] = await ctx.db.query('SELECT 1 FROM users WHERE id = $1 AND held_at IS NOT NULL', [
+    userId,
+  ]);
+  if (held) throw new AppError(409, 'profile.deleteUnderReview');
   // The image folder's name is on the row that goes: read it first.
   const imagePrefixes = await ownImagePrefixes(ctx.db, userId);
   await ctx.db.tx(async (q) => {
