@@ -101,13 +101,21 @@ export async function revokeOtherSessions(
   userId: string,
   keepHash: string,
 ): Promise<string[]> {
-  const rows = await db.query<{ token_hash: string }>(
-    `UPDATE sessions SET revoked_at = now()
-      WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now()
-      RETURNING token_hash`,
-    [userId, keepHash],
-  );
-  return rows.map((r) => r.token_hash);
+  return db.tx(async (q) => {
+    const rows = await q.query<{ token_hash: string }>(
+      `UPDATE sessions SET revoked_at = now()
+        WHERE user_id = $1 AND token_hash <> $2 AND revoked_at IS NULL AND expires_at > now()
+        RETURNING token_hash`,
+      [userId, keepHash],
+    );
+    // Their browsers' push subscriptions go too (a lost phone's lock screen shows no more
+    // messages), and any not yet bound to a session: this device subscribes again by itself.
+    await q.query(
+      `DELETE FROM push_subscriptions WHERE user_id = $1 AND session_hash IS DISTINCT FROM $2`,
+      [userId, keepHash],
+    );
+    return rows.map((r) => r.token_hash);
+  });
 }
 
 export async function revokeSession(db: Db, sessionHash: string): Promise<void> {
@@ -115,4 +123,5 @@ export async function revokeSession(db: Db, sessionHash: string): Promise<void> 
     'UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
     [sessionHash],
   );
+  await db.query('DELETE FROM push_subscriptions WHERE session_hash = $1', [sessionHash]);
 }

@@ -36,7 +36,8 @@ export async function notificationsRoutes(fastify: FastifyInstance, ctx: Ctx): P
       schema: { tags: ['notifications'], body: pushSubscriptionBody },
     },
     async (request, reply) => {
-      await saveSubscription(ctx, requireUser(request).id, request.body);
+      const me = requireUser(request);
+      await saveSubscription(ctx, me.id, me.sessionHash, request.body);
       return reply.code(204).send(null);
     },
   );

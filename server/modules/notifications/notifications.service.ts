@@ -44,6 +44,8 @@ export async function updateSettings(
 export async function saveSubscription(
   ctx: Ctx,
   userId: string,
+  /** The session that subscribed: the subscription ends with it (decision 028). */
+  sessionHash: string,
   body: PushSubscriptionBody,
 ): Promise<void> {
   // The shape was checked by the shared schema; the server also needs keys it can encrypt to and,
@@ -55,11 +57,12 @@ export async function saveSubscription(
     throw badRequest('notifications.badSubscription');
   await ctx.db.tx(async (q) => {
     await q.query(
-      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)
+      `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, session_hash)
+       VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (endpoint) DO UPDATE
          SET user_id = EXCLUDED.user_id, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth,
-             updated_at = now()`,
-      [userId, body.endpoint, body.keys.p256dh, body.keys.auth],
+             session_hash = EXCLUDED.session_hash, updated_at = now()`,
+      [userId, body.endpoint, body.keys.p256dh, body.keys.auth, sessionHash],
     );
     await q.query(
       `DELETE FROM push_subscriptions WHERE id IN (

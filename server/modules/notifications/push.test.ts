@@ -7,6 +7,8 @@ import { createTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
 import type { TestUser } from '../../test/users.ts';
 import { testClock } from '../../test/clock.ts';
+import { createSession } from '../auth/sessions.ts';
+import { SESSION } from '#shared/limits.ts';
 import { connectWs } from '../../test/ws.ts';
 import {
   browserSubscription,
@@ -91,6 +93,41 @@ const jobsOf = (messageId: number) =>
        FROM notification_jobs WHERE kind = 'message' AND (payload->>'messageId')::bigint = $1`,
     [messageId],
   );
+
+describe('a subscription lives as long as the session that made it (decision 028)', () => {
+  it("'Sign out of other devices' silences the others' browsers; a revoked session's browser gets nothing", async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha Rao');
+    const lost = await subscribe(s); // on the lost phone (the session chatPair signed in)
+    // The same person signs in on another device and signs out of every other one.
+    const here: TestUser = {
+      ...s,
+      cookie: `${SESSION.cookieName}=${await createSession(t.ctx.db, s.id, '10.9.0.1', 'laptop')}`,
+    };
+    const ended = await inject(here, 'POST', '/api/auth/logout-others');
+    expect(ended.json()).toEqual({ ended: 1 });
+    await say(r, room, 'My new number is in the next message');
+    await t.ctx.notifications.drain();
+    expect(opened(lost)).toEqual([]);
+    expect(
+      await t.ctx.db.query('SELECT 1 FROM push_subscriptions WHERE endpoint = $1', [lost.endpoint]),
+    ).toHaveLength(0);
+
+    // This device's subscription works, until its session ends some other way (expired,
+    // suspended): then nothing is sent to it either.
+    const laptop = await subscribe(here);
+    await say(r, room, 'Hello again');
+    await push.waitFor(1);
+    await t.ctx.notifications.drain();
+    expect(opened(laptop)).toHaveLength(1);
+    await t.ctx.db.query(
+      `UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1`,
+      [s.id],
+    );
+    await say(r, room, 'Are you there?');
+    await t.ctx.notifications.drain();
+    expect(opened(laptop)).toHaveLength(1);
+  });
+});
 
 describe('Web Push to the other member when they have no open socket', () => {
   it('a new message: VAPID-signed POST, aes128gcm payload the browser decrypts to title, body, chat link and tag', async () => {
