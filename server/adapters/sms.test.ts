@@ -154,6 +154,18 @@ describe('httpSmsDriver', () => {
     await expect(sending).rejects.toThrow(/Invalid template id/);
   });
 
+  it('a refusal that echoes the request keeps the number and the code out of the error (logs)', async () => {
+    gw.answer = (res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end('{"type":"error","request":{"mobiles":"919876512350","otp":"652158"}}');
+    };
+    const sending = httpSmsDriver(driverOptions(gw.url)).send(message('+919876512350', '652158'));
+    const err = (await sending.catch((e: unknown) => e)) as Error;
+    expect(err).toBeInstanceOf(SmsDeliveryError);
+    expect(err.message).toMatch(/400/);
+    expect(err.message).not.toMatch(/9876512350|652158/);
+  });
+
   it('an unreachable gateway is a failed delivery', async () => {
     // A port that was free a moment ago and has nobody listening now.
     const probe = createServer();

@@ -88,13 +88,33 @@ export function httpSmsDriver(options: {
       } catch (err) {
         throw new SmsDeliveryError(`SMS gateway answer unreadable: ${(err as Error).message}`);
       }
+      // The answer goes into logs and the notification queue's last error: whatever it echoes of
+      // the request (a phone number, a login code) is masked first (decision 028).
+      const said = withoutPersonalData(body.slice(0, 200), message);
       if (!response.ok)
-        throw new SmsDeliveryError(
-          `SMS gateway answered ${response.status}: ${body.slice(0, 200)}`,
-        );
+        throw new SmsDeliveryError(`SMS gateway answered ${response.status}: ${said}`);
       // MSG91 answers 200 with {"type":"error"} for some failures.
       if (/"type"\s*:\s*"error"/.test(body))
-        throw new SmsDeliveryError(`SMS gateway refused: ${body.slice(0, 200)}`);
+        throw new SmsDeliveryError(`SMS gateway refused: ${said}`);
     },
   };
+}
+
+/** A gateway's answer with the message's phone number and variables (a code, a name) masked. */
+export function withoutPersonalData(
+  text: string,
+  message: { to: string; vars?: Record<string, string> },
+): string {
+  const secrets = [
+    message.to,
+    message.to.replace(/^\+/, ''),
+    message.to.slice(-10),
+    ...Object.values(message.vars ?? {}),
+  ]
+    .filter((v) => v.length >= 4)
+    .sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const secret of secrets) out = out.split(secret).join('***');
+  // Anything else that looks like a phone number or a code.
+  return out.replace(/\d{6,}/g, '***');
 }

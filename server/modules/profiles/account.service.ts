@@ -14,9 +14,13 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
     return {
       exportedAt: new Date().toISOString(),
       user: await one(
-        'SELECT id, phone_no, user_role, is_onboarded, onboarding_step, created_at, updated_at FROM users WHERE id = $1',
+        `SELECT id, phone_no, user_role, is_onboarded, onboarding_step, language, created_at, updated_at,
+                suspended_at, held_at FROM users WHERE id = $1`,
       ),
-      seekerProfile: await one('SELECT * FROM seeker_profiles WHERE user_id = $1'),
+      // Everything of the profile but the search index's internal column.
+      seekerProfile: await one(
+        `SELECT to_jsonb(sp) - 'profile_tsv' AS profile FROM seeker_profiles sp WHERE user_id = $1`,
+      ).then((r) => (r as { profile?: unknown } | null)?.profile ?? null),
       recruiterProfile: await one('SELECT * FROM recruiter_profiles WHERE user_id = $1'),
       workExperiences: await all(
         'SELECT * FROM work_experiences WHERE candidate_id = $1 ORDER BY start_year',
@@ -27,6 +31,37 @@ export async function exportAccount(ctx: Ctx, userId: string): Promise<Record<st
       ),
       messagesSent: await all(
         'SELECT id, room_id, kind, message, sent_at FROM chat_messages WHERE sender_id = $1 ORDER BY id',
+      ),
+      messagesReceived: await all(
+        `SELECT id, room_id, kind, message, sent_at, is_read FROM chat_messages
+          WHERE recipient_id = $1 ORDER BY id`,
+      ),
+      reportsFiled: await all(
+        `SELECT id, reason, details, job_id, created_at, resolved_at, resolution FROM reports
+          WHERE reporter_id = $1 ORDER BY created_at`,
+      ),
+      blocks: await all(
+        `SELECT b.created_at, COALESCE(sp.full_name, rp.full_name) AS name, rp.company_name
+           FROM blocks b LEFT JOIN seeker_profiles sp ON sp.user_id = b.blocked_id
+           LEFT JOIN recruiter_profiles rp ON rp.user_id = b.blocked_id
+          WHERE b.blocker_id = $1 ORDER BY b.created_at`,
+      ),
+      notificationSettings: await one(
+        'SELECT push, sms, updated_at FROM notification_settings WHERE user_id = $1',
+      ),
+      pushSubscriptions: await all(
+        'SELECT endpoint, created_at, updated_at FROM push_subscriptions WHERE user_id = $1 ORDER BY id',
+      ),
+      // A recruiter's own record of whom they looked at and whose resume they downloaded.
+      profilesViewed: await all(
+        `SELECT v.viewed_at, s.full_name FROM profile_views v
+           LEFT JOIN seeker_profiles s ON s.user_id = v.seeker_id
+          WHERE v.recruiter_id = $1 ORDER BY v.viewed_at`,
+      ),
+      resumesDownloaded: await all(
+        `SELECT d.downloaded_at, s.full_name FROM resume_downloads d
+           LEFT JOIN seeker_profiles s ON s.user_id = d.seeker_id
+          WHERE d.recruiter_id = $1 ORDER BY d.downloaded_at`,
       ),
       resumeDownloads: await all(
         `SELECT d.downloaded_at, r.full_name AS recruiter_name, r.company_name

@@ -329,8 +329,50 @@ describe('personal data', () => {
     const data = res.json();
     expect(data.user.phone_no).toBe(`+91${u.phone}`);
     expect(data.seekerProfile.full_name).toBe('Export Me');
+    expect(data.seekerProfile).not.toHaveProperty('profile_tsv');
     expect(Array.isArray(data.sessions)).toBe(true);
     expect((await get(null, '/api/me/export')).statusCode).toBe(401);
+  });
+
+  it('includes what they received, reported, blocked and chose, and what a recruiter looked at', async () => {
+    const u = await onboardedSeeker('Export All');
+    const r = await newRecruiter(t);
+    const [room] = await t.ctx.db.query<{ id: string }>(
+      `INSERT INTO chat_rooms (recruiter_id, seeker_id, status, created_by) VALUES ($1, $2, 'interested', $1) RETURNING id`,
+      [r.id, u.id],
+    );
+    await t.ctx.db.query(
+      `INSERT INTO chat_messages (room_id, sender_id, recipient_id, kind, message, client_id)
+       VALUES ($1, $2, $3, 'text', 'Please share your CV', gen_random_uuid())`,
+      [room!.id, r.id, u.id],
+    );
+    await t.ctx.db.query(
+      `INSERT INTO reports (reporter_id, target_user_id, reason, details) VALUES ($1, $2, 'spam', 'Sends the same text')`,
+      [u.id, r.id],
+    );
+    await t.ctx.db.query('INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1, $2)', [
+      u.id,
+      r.id,
+    ]);
+    expect((await send(u, 'PATCH', '/api/me/notifications', { sms: false })).statusCode).toBe(200);
+    await t.ctx.db.query(`INSERT INTO profile_views (seeker_id, recruiter_id) VALUES ($1, $2)`, [
+      u.id,
+      r.id,
+    ]);
+    const data = (await get(u, '/api/me/export')).json();
+    expect(data.messagesReceived.map((m: { message: string }) => m.message)).toEqual([
+      'Please share your CV',
+    ]);
+    expect(data.reportsFiled).toEqual([
+      expect.objectContaining({ reason: 'spam', details: 'Sends the same text' }),
+    ]);
+    expect(data.blocks).toEqual([expect.objectContaining({ name: 'Test Recruiter' })]);
+    expect(data.notificationSettings).toMatchObject({ push: true, sms: false });
+    expect(data.pushSubscriptions).toEqual([]);
+    const recruiterData = (await get(r, '/api/me/export')).json();
+    expect(recruiterData.profilesViewed).toEqual([
+      expect.objectContaining({ full_name: 'Export All' }),
+    ]);
   });
 
   it('deletes the account only with confirmation, leaving no personal row or file behind', async () => {
