@@ -11,6 +11,8 @@ const otherRecruiter: Actor = { id: 'r2', role: 'recruiter', isOnboarded: true }
 const noRole: Actor = { id: 'n1', role: null, isOnboarded: false };
 const freshSeeker: Actor = { id: 's9', role: 'user', isOnboarded: false };
 const admin: Actor = { id: 'a1', role: 'admin', isOnboarded: true };
+// Held after reports until a moderator decides (decision 028, session 21).
+const heldRecruiter: Actor = { id: 'r1', role: 'recruiter', isOnboarded: true, held: true };
 
 const room = { recruiterId: 'r1', seekerId: 's1' };
 const job = { recruiterId: 'r1' };
@@ -68,6 +70,33 @@ const table: Row[] = [
   ['room status: its recruiter', recruiter, 'room.manage', room, 'allow'],
   ['room status: not its seeker', seeker, 'room.manage', room, 403, 'chat.onlyRecruiter'],
   ['room status: not a stranger', otherRecruiter, 'room.manage', room, 404],
+  [
+    'room status: not while held',
+    heldRecruiter,
+    'room.manage',
+    room,
+    403,
+    'moderation.accountUnderReview',
+  ],
+  ['write in a room: its seeker', seeker, 'room.write', room, 'allow'],
+  ['write in a room: its recruiter', recruiter, 'room.write', room, 'allow'],
+  ['write in a room: not a stranger', otherSeeker, 'room.write', room, 404, 'chat.notMember'],
+  [
+    'write in a room: not a held recruiter',
+    heldRecruiter,
+    'room.write',
+    room,
+    403,
+    'moderation.accountUnderReview',
+  ],
+  [
+    'candidates: not a held recruiter',
+    heldRecruiter,
+    'onboardedRecruiter',
+    undefined,
+    403,
+    'moderation.accountUnderReview',
+  ],
   ['post a job: recruiter', freshRecruiter, 'job.post', undefined, 'allow'],
   ['post a job: not a seeker', seeker, 'job.post', undefined, 403, 'jobs.onlyRecruiters'],
   ['edit a job: its recruiter', recruiter, 'job.manage', job, 'allow'],
@@ -85,6 +114,14 @@ const table: Row[] = [
   ],
   ['candidate page: not another seeker', otherSeeker, 'candidate.view', { seekerId: 's1' }, 404],
   ['contact: the seeker themself', seeker, 'candidate.contact', facts(), 'allow'],
+  [
+    'contact: not a held recruiter, even after a chat',
+    heldRecruiter,
+    'candidate.contact',
+    facts({ engagedWithViewer: true }),
+    403,
+    'moderation.accountUnderReview',
+  ],
   [
     'contact: verified recruiter, default visibility',
     recruiter,
