@@ -10,6 +10,13 @@ describe('imageSrcSet (issue 15: images at the size displayed)', () => {
         `/media/public/u/${id}/avatar-9f8e7d-w192.webp 192w, ` +
         `/media/public/u/${id}/avatar-9f8e7d-w384.webp 384w`,
     );
+    // In the owner's random folder (decision 028), as every upload is now.
+    const folder = '9d2c4b1a0f8e7d6c5b4a39281706f5e4';
+    expect(imageSrcSet(`/media/public/m/${folder}/logo-abc123.webp`)).toBe(
+      `/media/public/m/${folder}/logo-abc123-w96.webp 96w, ` +
+        `/media/public/m/${folder}/logo-abc123-w192.webp 192w, ` +
+        `/media/public/m/${folder}/logo-abc123-w384.webp 384w`,
+    );
     expect(imageSrcSet(`/media/public/u/${id}/logo-abc123.webp`)).toMatch(
       /^\/media\/public\/u\/[^ ]+\/logo-abc123-w96\.webp 96w, .+-w192\.webp 192w, .+-w384\.webp 384w$/,
     );

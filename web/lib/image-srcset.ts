@@ -3,7 +3,9 @@ import { IMAGE_VARIANT_WIDTHS, imageVariantKey } from '#shared/image-variants.ts
 // Our own uploaded images: /media/<key> with the key of an avatar or logo as the server makes it
 // (server/modules/files). Anything else (a data: URL, an external address, a variant) has no
 // variants, so no srcset.
-const UPLOADED = /^\/media\/public\/u\/[0-9a-f-]+\/(?:avatar|logo)-[0-9a-f]+\.webp$/;
+// An uploaded photo or logo: in its owner's random folder, or (older) the account id's.
+const UPLOADED =
+  /^\/media\/public\/(?:m\/[0-9a-f]{32}|u\/[0-9a-f-]+)\/(?:avatar|logo)-[0-9a-f]+\.webp$/;
 
 /**
  * The `srcset` of an uploaded image: its smaller copies, which the server stores next to it at
