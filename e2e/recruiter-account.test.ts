@@ -129,6 +129,9 @@ describe("a recruiter's data", () => {
 
     await card.getByRole('button', { name: 'Delete my account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    // A recruiter is told about jobs and company details, not a resume they do not have.
+    await dialog.getByText(/company details and logo, your job posts/).waitFor();
+    expect(await dialog.getByText(/resume/).count()).toBe(0);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByText('Your account has been deleted').waitFor();

@@ -426,6 +426,7 @@ describe('seeker profile', () => {
     await opener.click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.waitFor();
+    await dialog.getByText(/your profile, resume, photos/).waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
     // Focus is moved into the dialog, onto the confirmation box.
     expect(

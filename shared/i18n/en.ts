@@ -286,6 +286,8 @@ export const en = {
     deleteConfirmTitle: 'Delete your account?',
     deleteConfirmText:
       'This removes your profile, resume, photos, sessions and the messages you wrote. It cannot be undone. Type DELETE to confirm.',
+    deleteConfirmTextRecruiter:
+      'This removes your profile, company details and logo, your job posts, your sessions and your conversations with candidates. It cannot be undone. Type DELETE to confirm.',
     deleteConfirmWord: 'DELETE',
     deleteConfirmMismatch: 'Type DELETE to confirm',
     deleteUnderReview:

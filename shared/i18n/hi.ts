@@ -290,6 +290,8 @@ export const hi = {
     deleteConfirmTitle: 'अपना अकाउंट डिलीट करें?',
     deleteConfirmText:
       'इससे आपकी प्रोफ़ाइल, रिज़्यूमे, फ़ोटो, सेशन और आपके लिखे मैसेज हट जाएँगे। यह वापस नहीं हो सकता। पक्का करने के लिए DELETE लिखें।',
+    deleteConfirmTextRecruiter:
+      'इससे आपकी प्रोफ़ाइल, कंपनी की जानकारी और लोगो, आपकी जॉब पोस्ट, सेशन और उम्मीदवारों से आपकी बातचीत हट जाएँगी। यह वापस नहीं हो सकता। पक्का करने के लिए DELETE लिखें।',
     deleteConfirmWord: 'DELETE',
     deleteConfirmMismatch: 'पक्का करने के लिए DELETE लिखें',
     deleteUnderReview:

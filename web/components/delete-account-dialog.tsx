@@ -7,7 +7,7 @@ import { deleteAccountBody } from '#shared/schemas/profile.ts';
 import { Button } from './ui/button.tsx';
 import { Field, inputClass } from './ui/field.tsx';
 import { api, errorMessage } from '../lib/api.ts';
-import { endSession } from '../lib/session.ts';
+import { endSession, useMe } from '../lib/session.ts';
 import { validate } from '../lib/validate.ts';
 import { Modal } from './ui/modal.tsx';
 
@@ -29,6 +29,8 @@ export function DeleteAccountDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // A recruiter has no resume but jobs and company details: the dialog says what goes for them.
+  const { data: me } = useMe();
   const [word, setWord] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState(false);
@@ -64,7 +66,11 @@ export function DeleteAccountDialog({
         onOpenChange(next);
       }}
       title={t('profile.deleteConfirmTitle')}
-      description={t('profile.deleteConfirmText')}
+      description={t(
+        me?.role === 'recruiter'
+          ? 'profile.deleteConfirmTextRecruiter'
+          : 'profile.deleteConfirmText',
+      )}
     >
       <form
         noValidate
