@@ -29,6 +29,7 @@ import {
   roomView,
   say,
   said,
+  seekerWhoTalkedTo,
   signedIn,
   wsSend,
   type TestUser,
@@ -248,7 +249,8 @@ describe('moderator actions', () => {
     const aboutRecruiter: string[] = [];
     const aboutJob: string[] = [];
     for (let i = 0; i < REPORTS_TO_HOLD; i++) {
-      const reporter = await newSeeker(w);
+      // Seekers who had a conversation with the recruiter: their reports count towards a hold.
+      const reporter = await seekerWhoTalkedTo(w, r);
       aboutRecruiter.push(await reported(w.t, reporter, { userId: r.id, reason: 'money' }));
       aboutJob.push(await reported(w.t, reporter, { jobId: job.id, reason: 'fake_job' }));
     }

@@ -26,7 +26,9 @@ export async function moderationRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
       schema: { tags: ['moderation'], body: reportBody, response: { 201: reportAnswer } },
     },
     async (request, reply) =>
-      reply.code(201).send({ report: await createReport(ctx, requireUser(request), request.body) }),
+      reply
+        .code(201)
+        .send({ report: await createReport(ctx, requireUser(request), request.body, request.ip) }),
   );
 
   app.get(

@@ -169,6 +169,16 @@ export async function openRoom(t: BuiltApp, r: TestUser, s: TestUser): Promise<s
   return res.json().room.id as string;
 }
 
+/**
+ * An established seeker who had a conversation with the recruiter (the recruiter opened a room
+ * with them): their reports about the person count towards holding the recruiter.
+ */
+export async function seekerWhoTalkedTo(w: World, r: TestUser): Promise<TestUser> {
+  const s = await newSeeker(w);
+  await openRoom(w.t, r, s);
+  return s;
+}
+
 export const say = (t: BuiltApp, u: TestUser, room: string, message: string) =>
   as(t, u, 'POST', `/api/rooms/${room}/messages`, { clientId: randomUUID(), message });
 
@@ -202,6 +212,16 @@ export async function wsSend(w: WsClient, roomId: string, message: string) {
 
 export const report = (t: BuiltApp, u: TestUser, body: object) =>
   as(t, u, 'POST', '/api/reports', { reason: 'money', ...body });
+
+/** A report sent from this client address (several accounts on one network). */
+export const reportFrom = (t: BuiltApp, u: TestUser, ip: string, body: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: { cookie: u.cookie },
+    remoteAddress: ip,
+    payload: { reason: 'money', ...body },
+  });
 
 /** Reports and expects it filed; the report's id. */
 export async function reported(t: BuiltApp, u: TestUser, body: object): Promise<string> {

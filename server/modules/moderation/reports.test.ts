@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { english } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { humanWait } from '../../lib/errors.ts';
@@ -18,9 +19,13 @@ import {
   openRoom,
   postJob,
   queueItem,
+  acted,
+  queue,
   report,
+  reportFrom,
   reported,
   said,
+  seekerWhoTalkedTo,
   type TestUser,
   type World,
 } from './moderation.test-helpers.ts';
@@ -303,6 +308,8 @@ describe('three independent reports hold a job or a recruiter', () => {
     const job = await postJob(w, r);
     const viewer = await newSeeker(w);
     const fresh = [await newFreshSeeker(w), await newFreshSeeker(w), await newFreshSeeker(w)];
+    // They talked with the recruiter: only their age keeps their reports from counting.
+    for (const u of fresh) await openRoom(w.t, r, u);
     const unfinished = [await newUser(w.t, 'user'), await newUser(w.t, 'user')];
     for (const u of unfinished)
       await w.t.ctx.db.query(
@@ -346,7 +353,12 @@ describe('three independent reports hold a job or a recruiter', () => {
     const r = await newRecruiter(w.t);
     const jobs = [await postJob(w, r), await postJob(w, r)];
     const viewer = await newSeeker(w);
-    const reporters = [await newSeeker(w), await newSeeker(w), await newSeeker(w)];
+    // Seekers who had a conversation with the recruiter.
+    const reporters = [
+      await seekerWhoTalkedTo(w, r),
+      await seekerWhoTalkedTo(w, r),
+      await seekerWhoTalkedTo(w, r),
+    ];
     await reported(w.t, reporters[0]!, { userId: r.id, reason: 'harassment' });
     await reported(w.t, reporters[1]!, { userId: r.id });
     expect(await heldAt(r.id)).toBeNull();
@@ -371,13 +383,13 @@ describe('three independent reports hold a job or a recruiter', () => {
     await reported(w.t, s, { jobId: job.id });
     await reported(w.t, s, { messageId: msg });
     // And a second reporter: two independent reporters in all.
-    await reported(w.t, await newSeeker(w), { userId: r.id });
+    await reported(w.t, await seekerWhoTalkedTo(w, r), { userId: r.id });
     expect(await heldAt(r.id)).toBeNull();
     await expectListed(w, viewer, job, true);
     expect(await inFeed(w, s, job)).toBe(true);
 
     // A third independent reporter holds them.
-    await reported(w.t, await newSeeker(w), { userId: r.id });
+    await reported(w.t, await seekerWhoTalkedTo(w, r), { userId: r.id });
     expect(await heldAt(r.id)).not.toBeNull();
     await expectListed(w, viewer, job, false);
   });
@@ -415,5 +427,279 @@ describe('three independent reports hold a job or a recruiter', () => {
     for (let i = 0; i < REPORTS_TO_HOLD; i++)
       await reported(w.t, await newRecruiter(w.t), { userId: s.id, reason: 'spam' });
     expect(await heldAt(s.id)).toBeNull();
+  });
+});
+
+const reportRows = (where: string, params: unknown[]) =>
+  w.t.ctx.db.query<{ id: string; reporter_network: string | null; details: string | null }>(
+    `SELECT id, reporter_network, details FROM reports WHERE ${where} ORDER BY created_at, id`,
+    params,
+  );
+
+/** An established recruiter (a day old, like newSeeker's seekers): only their role is left to judge. */
+async function establishedRecruiter() {
+  const r = await newRecruiter(w.t);
+  await w.t.ctx.db.query(`UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1`, [
+    r.id,
+  ]);
+  return r;
+}
+
+// Decision 028, session 22: what makes reporters independent. Several accounts on one network
+// are one reporter; reports about a person count from people who talked with them; a recruiter's
+// report of another's job is a competitor's. Everything still reaches the queue.
+describe('independent reporters: networks, conversations, competitors', () => {
+  it('accounts on one network count once: one IPv4 address, or any addresses of one IPv6 /64', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    for (let i = 0; i < REPORTS_TO_HOLD; i++) {
+      const res = await reportFrom(w.t, await newSeeker(w), '203.0.113.9', { jobId: job.id });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    await expectListed(w, viewer, job, true);
+    for (const ip of ['2001:db8:1:2::a', '2001:db8:1:2:ffff::b', '2001:db8:1:2::c']) {
+      const res = await reportFrom(w.t, await newSeeker(w), ip, { jobId: job.id });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    // Six reporters on two networks: not three independent ones.
+    await expectListed(w, viewer, job, true);
+    expect(await reportRows('job_id = $1', [job.id])).toHaveLength(6);
+    // A third network is.
+    const third = await reportFrom(w.t, await newSeeker(w), '2001:db8:1:3::a', { jobId: job.id });
+    expect(third.statusCode, third.body).toBe(201);
+    await expectListed(w, viewer, job, false);
+
+    // The same for a recruiter: three who talked with them, on one network, hold nobody.
+    const r2 = await newRecruiter(w.t);
+    for (let i = 0; i < REPORTS_TO_HOLD; i++) {
+      const res = await reportFrom(w.t, await seekerWhoTalkedTo(w, r2), '198.51.100.20', {
+        userId: r2.id,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    expect(await heldAt(r2.id)).toBeNull();
+  });
+
+  it('keeps the network as a keyed hash, never the address; forgets it when settled; shows it to no one', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const [a, b, c] = [await newSeeker(w), await newSeeker(w), await newSeeker(w)];
+    await reportFrom(w.t, a, '2001:db8:5:6::1', { jobId: job.id, details: 'Asks for a fee' });
+    await reportFrom(w.t, b, '2001:db8:5:6:abcd::2', { jobId: job.id });
+    await reportFrom(w.t, c, '192.0.2.44', { jobId: job.id });
+    const rows = await reportRows('job_id = $1', [job.id]);
+    const nets = rows.map((x) => x.reporter_network);
+    for (const n of nets) expect(n).toMatch(/^[0-9a-f]{64}$/);
+    expect(nets[0]).toBe(nets[1]); // one /64
+    expect(nets[2]).not.toBe(nets[0]);
+    const everything = JSON.stringify(
+      await w.t.ctx.db.query('SELECT * FROM reports WHERE job_id = $1', [job.id]),
+    );
+    for (const raw of ['2001:db8:5:6', '192.0.2.44']) expect(everything).not.toContain(raw);
+
+    // Neither the reporter's own data export nor the moderators' queue shows it.
+    const exported = await as(w.t, a, 'GET', '/api/me/export');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().reportsFiled).toHaveLength(1);
+    const items = JSON.stringify(await queue(w.t, admin));
+    for (const text of [exported.body, items]) {
+      expect(text).not.toContain('reporter_network');
+      for (const n of nets) expect(text).not.toContain(n!);
+    }
+
+    // Settled, whichever way: dismissed, or settled by a decision on the job; and a report whose
+    // reporter deleted their account.
+    await acted(w.t, admin, { action: 'dismiss', reportId: rows[0]!.id, reason: 'Not credible' });
+    expect((await reportRows('id = $1', [rows[0]!.id]))[0]!.reporter_network).toBeNull();
+    expect((await reportRows('id = $1', [rows[1]!.id]))[0]!.reporter_network).not.toBeNull();
+    const deleted = await as(w.t, c, 'DELETE', '/api/me', { confirm: 'DELETE' });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await reportRows('id = $1', [rows[2]!.id]))[0]!.reporter_network).toBeNull();
+    await acted(w.t, admin, { action: 'hide_job', jobId: job.id, reason: 'Asks for a fee' });
+    expect((await reportRows('job_id = $1', [job.id])).map((x) => x.reporter_network)).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('reports from before networks were kept count as their own network', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    for (let i = 0; i < 2; i++)
+      await reportFrom(w.t, await newSeeker(w), '203.0.113.50', { jobId: job.id });
+    // As the rows of the days before migration 025.
+    await w.t.ctx.db.query('UPDATE reports SET reporter_network = NULL WHERE job_id = $1', [
+      job.id,
+    ]);
+    await reportFrom(w.t, await newSeeker(w), '203.0.113.50', { jobId: job.id });
+    await expectListed(w, viewer, job, false);
+  });
+
+  it('reports about a recruiter count only from seekers who talked with them; holding and releasing alike', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    // Strangers: queued, holding nobody, however many.
+    const strangers: string[] = [];
+    for (let i = 0; i < REPORTS_TO_HOLD + 1; i++)
+      strangers.push(await reported(w.t, await newSeeker(w), { userId: r.id, reason: 'money' }));
+    expect(await heldAt(r.id)).toBeNull();
+    for (const id of strangers) expect(await queueItem(w.t, admin, id)).toBeDefined();
+
+    const talked = [await seekerWhoTalkedTo(w, r), await seekerWhoTalkedTo(w, r)];
+    const counted = [
+      await reported(w.t, talked[0]!, { userId: r.id }),
+      await reported(w.t, talked[1]!, { userId: r.id }),
+    ];
+    expect(await heldAt(r.id)).toBeNull();
+    await expectListed(w, viewer, job, true);
+    // A third who talked with them, about a message of theirs.
+    const s = await newSeeker(w);
+    const room = await openRoom(w.t, r, s);
+    const msg = await said(w.t, r, room, 'Send 2000 rupees to confirm your joining.');
+    counted.push(await reported(w.t, s, { messageId: msg }));
+    expect(await heldAt(r.id)).not.toBeNull();
+    await expectListed(w, viewer, job, false);
+
+    // One of the three dismissed: the strangers' open reports do not keep the hold either.
+    await acted(w.t, admin, { action: 'dismiss', reportId: counted[0], reason: 'Not credible' });
+    expect(await heldAt(r.id)).toBeNull();
+    await expectListed(w, viewer, job, true);
+  });
+
+  it("a recruiter's report of another recruiter's job does not count (a competitor); seekers' do", async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    const rivals: string[] = [];
+    for (let i = 0; i < REPORTS_TO_HOLD; i++)
+      rivals.push(
+        await reported(w.t, await establishedRecruiter(), { jobId: job.id, reason: 'fake_job' }),
+      );
+    await expectListed(w, viewer, job, true);
+    expect(await queueItem(w.t, admin, rivals[0]!)).toMatchObject({ job: { id: job.id } });
+    await reported(w.t, await newSeeker(w), { jobId: job.id });
+    await reported(w.t, await newSeeker(w), { jobId: job.id });
+    await expectListed(w, viewer, job, true);
+    await reported(w.t, await newSeeker(w), { jobId: job.id });
+    await expectListed(w, viewer, job, false);
+  });
+});
+
+describe('reports at the same moment', () => {
+  it('parallel identical reports store one: 201 once, 409 moderation.alreadyReported for the rest', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const s = await seekerWhoTalkedTo(w, r);
+    for (const body of [{ jobId: job.id }, { userId: r.id }]) {
+      const answers = await Promise.all(Array.from({ length: 6 }, () => report(w.t, s, body)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+      for (const a of answers.filter((x) => x.statusCode === 409))
+        expectError(a, 409, 'moderation.alreadyReported');
+    }
+    expect(await reportRows('reporter_id = $1', [s.id])).toHaveLength(2);
+  });
+
+  it('three reporters at once hold the job and the recruiter (each counts the others)', async () => {
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const viewer = await newSeeker(w);
+    const seekers = [
+      await seekerWhoTalkedTo(w, r),
+      await seekerWhoTalkedTo(w, r),
+      await seekerWhoTalkedTo(w, r),
+    ];
+    const answers = await Promise.all(
+      seekers.flatMap((s) => [report(w.t, s, { jobId: job.id }), report(w.t, s, { userId: r.id })]),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(201));
+    expect((await jobPage(w, r, job.id)).json().job.moderation.state).toBe('held');
+    expect(await heldAt(r.id)).not.toBeNull();
+    await expectListed(w, viewer, job, false);
+  });
+
+  it('migration 025 merges the duplicate open reports stored before it (the oldest stays), then the index refuses more', async () => {
+    const db = w.t.ctx.db;
+    const r = await newRecruiter(w.t);
+    const job = await postJob(w, r);
+    const s = await newSeeker(w);
+    const other = await newSeeker(w);
+    const room = await openRoom(w.t, r, s);
+    const msg = await said(w.t, r, room, 'Hello, are you free on Monday?');
+    await db.exec('DROP INDEX reports_open_once');
+    try {
+      // As the check-then-insert let them in: the same person, job and message twice or more.
+      const insert = (reporter: string | null, body: object, details: string | null, ago: number) =>
+        db.query<{ id: string }>(
+          `INSERT INTO reports (reporter_id, target_user_id, job_id, message_id, reason, details, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, now() - make_interval(mins => $7)) RETURNING id`,
+          [
+            reporter,
+            r.id,
+            (body as { jobId?: string }).jobId ?? null,
+            (body as { messageId?: number }).messageId ?? null,
+            reporter ? 'money' : 'shield',
+            details,
+            ago,
+          ],
+        );
+      const person = [
+        (await insert(s.id, {}, null, 30))[0]!.id,
+        (await insert(s.id, {}, 'He asked for money', 20))[0]!.id,
+        (await insert(s.id, {}, 'Again', 10))[0]!.id,
+      ];
+      const onJob = [
+        (await insert(s.id, { jobId: job.id }, 'Fake', 30))[0]!.id,
+        (await insert(s.id, { jobId: job.id }, 'Fake again', 20))[0]!.id,
+      ];
+      const onMessage = [
+        (await insert(s.id, { messageId: msg }, null, 30))[0]!.id,
+        (await insert(s.id, { messageId: msg }, null, 20))[0]!.id,
+      ];
+      const byOther = (await insert(other.id, {}, null, 5))[0]!.id;
+      // Settled reports and the shield's flags are no duplicates of anything.
+      const settled = (await insert(s.id, {}, null, 40))[0]!.id;
+      await db.query(
+        `UPDATE reports SET resolved_at = now(), resolution = 'dismiss' WHERE id = $1`,
+        [settled],
+      );
+      const flags = [
+        (await insert(null, { messageId: msg }, 'payment_request', 30))[0]!.id,
+        (await insert(null, { messageId: msg }, 'payment_request', 20))[0]!.id,
+      ];
+
+      await db.exec(
+        await readFile(
+          new URL('../../db/migrations/025-report-networks.sql', import.meta.url),
+          'utf8',
+        ),
+      );
+
+      const left = (await reportRows('target_user_id = $1', [r.id])).map((x) => x.id).sort();
+      expect(left).toEqual(
+        [person[0], onJob[0], onMessage[0], byOther, settled, ...flags].sort() as string[],
+      );
+      // The oldest kept its words, or took the first a newer one had.
+      const details = async (id: string) => (await reportRows('id = $1', [id]))[0]!.details;
+      expect(await details(person[0]!)).toBe('He asked for money');
+      expect(await details(onJob[0]!)).toBe('Fake');
+    } finally {
+      await db.exec(
+        `CREATE UNIQUE INDEX IF NOT EXISTS reports_open_once
+           ON reports (reporter_id, target_user_id, job_id, message_id) NULLS NOT DISTINCT
+           WHERE resolved_at IS NULL AND reporter_id IS NOT NULL`,
+      );
+    }
+    // The index is back: a duplicate is refused by the database itself.
+    await expect(
+      db.query(
+        `INSERT INTO reports (reporter_id, target_user_id, reason) VALUES ($1, $2, 'spam')`,
+        [s.id, r.id],
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+    expectError(await report(w.t, s, { userId: r.id }), 409, 'moderation.alreadyReported');
   });
 });
