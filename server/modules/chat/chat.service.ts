@@ -15,7 +15,13 @@ import {
   roomNotFound,
   type RoomRow,
 } from './rooms.repo.ts';
-import { findMessage, insertMessage, lastResumeRequest, markRead } from './messages.repo.ts';
+import {
+  findMessage,
+  insertMessage,
+  lastInterview,
+  lastResumeRequest,
+  markRead,
+} from './messages.repo.ts';
 import { takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
@@ -234,8 +240,6 @@ export async function setRoomStatus(
 ): Promise<MessageView> {
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
-  // Each change writes the candidate a message: it counts as one (decisions.md "Limits").
-  await takeTokens(ctx.db, messageBuckets(me.id, ip));
   const { message, updatedAt } = await ctx.db.tx(async (q) => {
     // A status the recruiter sets replaces an auto-close: a later message does not reopen it.
     // The same status again changes nothing and tells the candidate nothing (a double tap, a
@@ -247,6 +251,10 @@ export async function setRoomStatus(
       [roomId, status],
     );
     if (!row) throw conflict('chat.statusUnchanged');
+    // Each change writes the candidate a message: it counts as one (decisions.md "Limits"). Taken
+    // only once the change is real (a refused repeat wrote nothing and costs nothing), inside the
+    // transaction: over the limit, the rollback takes the change back.
+    await takeTokens(q, messageBuckets(me.id, ip));
     const text = english('chat.statusMessage', { status: pickLabel('roomStatus', status) });
     const inserted = await insertMessage(q, {
       roomId,
@@ -287,8 +295,20 @@ export async function scheduleInterview(
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
   if (v.date < earliestInterviewDay()) throw badRequest('chat.interviewPast');
-  await takeTokens(ctx.db, messageBuckets(me.id, ip));
-  const { message, updatedAt } = await ctx.db.tx(async (q) => {
+  const sent = await ctx.db.tx(async (q) => {
+    // One invitation at a time per room (the room's row lock), so that the one below sees an
+    // invitation sent at the same moment: a double tap or a retry of the same invitation, while
+    // the room is still at interviewing, is answered with the invitation already sent instead of
+    // inviting the candidate twice (and costs no message token).
+    const [current] = await q.query<{ status: string; auto_closed: boolean }>(
+      'SELECT status, auto_closed_at IS NOT NULL AS auto_closed FROM chat_rooms WHERE id = $1 FOR UPDATE',
+      [roomId],
+    );
+    if (current?.status === 'interviewing' && !current.auto_closed) {
+      const last = await lastInterview(q, roomId);
+      if (last && sameInvitation(last.meta, v)) return { message: last, updatedAt: null };
+    }
+    await takeTokens(q, messageBuckets(me.id, ip));
     const [row] = await q.query<{ updated_at: string }>(
       `UPDATE chat_rooms SET status = 'interviewing', auto_closed_at = NULL, updated_at = now() WHERE id = $1 RETURNING to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS updated_at`,
       [roomId],
@@ -310,15 +330,22 @@ export async function scheduleInterview(
       await queueFlaggedMessage(q, inserted.message.id, me.id, inserted.message.warnings);
     return { message: inserted.message, updatedAt: row!.updated_at };
   });
+  if (sent.updatedAt === null) return sent.message;
   await ctx.bus.publish(members(room), {
     type: 'room.updated',
     roomId,
     status: 'interviewing',
-    updatedAt,
+    updatedAt: sent.updatedAt,
   });
-  await publishMessage(ctx, room, message);
-  return message;
+  await publishMessage(ctx, room, sent.message);
+  return sent.message;
 }
+
+/** The same date, time and place as an invitation's stored details. */
+const sameInvitation = (meta: unknown, v: z.output<typeof interviewBody>): boolean => {
+  const m = (meta ?? {}) as Record<string, unknown>;
+  return m.date === v.date && m.time === v.time && m.place === v.place;
+};
 
 /** When the candidate has no resume: the automatic message asking for one (spec "Candidates"). */
 export async function requestResume(

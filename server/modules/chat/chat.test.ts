@@ -334,6 +334,61 @@ describe('the recruiter tools are messages too', () => {
     expect(invite.headers['retry-after']).toBeDefined();
   });
 
+  it('a status refused as unchanged spends no message token', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const set = (status: string) => req(r, 'PUT', `/api/rooms/${room}/status`, { status });
+    expect((await set('shortlisted')).statusCode).toBe(200);
+    // Well past the burst of message tokens: each repeat is refused as unchanged, none as a limit.
+    const repeats: number[] = [];
+    for (let i = 0; i < TRUST_LIMITS.messages.burst + 5; i++)
+      repeats.push((await set('shortlisted')).statusCode);
+    expect(repeats).toEqual(Array(TRUST_LIMITS.messages.burst + 5).fill(409));
+    // The tokens are all there for a real change.
+    expect((await set('rejected')).statusCode).toBe(200);
+  });
+
+  it('parallel identical invitations store one; the same again is answered with it, costing nothing', async () => {
+    const r = await newRecruiter(t);
+    const s = await seeker();
+    const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
+    const invite = (time: string, place = 'Office, 2nd floor') =>
+      req(r, 'POST', `/api/rooms/${room}/interview`, { date: '2099-03-04', time, place });
+    const interviews = async () =>
+      (
+        await t.ctx.db.query<{ id: number }>(
+          `SELECT id FROM chat_messages WHERE room_id = $1 AND kind = 'interview' ORDER BY id`,
+          [room],
+        )
+      ).map((m) => Number(m.id));
+
+    const together = await Promise.all([1, 2, 3, 4].map(() => invite('10:00')));
+    expect(together.map((x) => x.statusCode)).toEqual([200, 200, 200, 200]);
+    const first = together[0]!.json().message.id as number;
+    expect(together.map((x) => x.json().message.id)).toEqual([first, first, first, first]);
+    expect(await interviews()).toEqual([first]);
+    // A double tap later, well past the burst of message tokens: the invitation already sent.
+    for (let i = 0; i < TRUST_LIMITS.messages.burst + 2; i++) {
+      const again = await invite('10:00');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().message.id).toBe(first);
+    }
+    expect(await interviews()).toEqual([first]);
+
+    // Another time is a new invitation; and so is the first one again after it (rescheduled back).
+    const moved = (await invite('15:30')).json().message.id as number;
+    const back = (await invite('10:00')).json().message.id as number;
+    expect(await interviews()).toEqual([first, moved, back]);
+    // Once the status moved on, inviting again is news to the candidate too.
+    expect(
+      (await req(r, 'PUT', `/api/rooms/${room}/status`, { status: 'shortlisted' })).statusCode,
+    ).toBe(200);
+    const reinvited = (await invite('10:00')).json().message.id as number;
+    expect(await interviews()).toEqual([first, moved, back, reinvited]);
+    expect((await req(s, 'GET', `/api/rooms/${room}`)).json().room.status).toBe('interviewing');
+  });
+
   it('an invitation is read by the scam shield and queued for moderators when flagged', async () => {
     const r = await newRecruiter(t);
     const s = await seeker();

@@ -175,3 +175,13 @@ export async function lastResumeRequest(
   );
   return row ? presentMessage(row) : null;
 }
+
+/** The room's latest interview invitation, if any. */
+export async function lastInterview(q: Queryable, roomId: string): Promise<MessageView | null> {
+  const [row] = await q.query<Row>(
+    `SELECT ${COLUMNS} FROM chat_messages WHERE room_id = $1 AND kind = 'interview'
+      ORDER BY id DESC LIMIT 1`,
+    [roomId],
+  );
+  return row ? presentMessage(row) : null;
+}
