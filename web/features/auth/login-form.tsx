@@ -154,7 +154,8 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
         inputMode="numeric"
         autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={6}
+        // No maxLength: the browser would cut a pasted "123 456" to "123 45" before the spaces
+        // are taken out. truncateCode keeps the first six digits instead.
         placeholder={t('login.codePlaceholder')}
         value={code}
         onChange={(e) => setCode(truncateCode(e.target.value))}
