@@ -335,9 +335,11 @@ export const routes: RouteObject[] = [
         path: '/post-job',
         element: guarded('recruiter', <PostJobPage />),
       },
+      // The route table says "login", but section 6 makes the post-job screen recruiter-only:
+      // a seeker would get a form whose every submit is refused.
       {
         path: '/create-job',
-        element: guarded('login', <PostJobPage />),
+        element: guarded('recruiter', <PostJobPage />),
       },
       // No guard in the spec: the screen itself sends a signed-out visitor to / (see the page).
       { path: '/candidate_details/:id', element: <CandidateDetailsPage /> },
