@@ -3,8 +3,13 @@ import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../logo.tsx';
+import { SignOutButton } from '../sign-out-button.tsx';
 
-/** Frame of every onboarding step: back link, progress, title and subtitle, then the form. */
+/**
+ * Frame of every onboarding step: back link, progress, title and subtitle, then the form, and
+ * Sign Out last: until onboarding ends no other screen is reachable, so it is the only way to
+ * leave an account (a shared phone, a mistyped number).
+ */
 export function OnboardingLayout({
   step,
   total,
@@ -53,6 +58,7 @@ export function OnboardingLayout({
       <h1 className="text-2xl font-bold">{title}</h1>
       {subtitle && <p className="mb-6 mt-1 text-slate-600">{subtitle}</p>}
       {children}
+      <SignOutButton className="mt-8 w-full" />
     </main>
   );
 }

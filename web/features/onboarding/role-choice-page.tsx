@@ -7,6 +7,7 @@ import { toast } from '#web/lib/toast.ts';
 import type { UserRole } from '#shared/picklists.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { Logo } from '../../components/logo.tsx';
+import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { chooseRole } from '../auth/api.ts';
 import { meKey, useMe } from '../../lib/session.ts';
@@ -69,6 +70,8 @@ export function RoleChoicePage() {
         ))}
       </div>
       <p className="mt-6 text-center text-sm text-slate-500">{t('role.note')}</p>
+      {/* Someone who signed in with the wrong number can leave before choosing. */}
+      <SignOutButton className="mt-8 w-full" />
     </main>
   );
 }
