@@ -76,6 +76,39 @@ describe('login and role choice', () => {
     await context.close();
   });
 
+  it('a code pasted as an SMS shows it ("123 456") keeps all six digits and logs in', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill('9811100006');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    const codeInput = page.getByPlaceholder('6-digit OTP');
+    await codeInput.waitFor();
+    const code = await codeFromOutbox(h, '9811100006');
+    await codeInput.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+    expect(await codeInput.inputValue()).toBe(code);
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.getByText('Login successful!').waitFor();
+    await context.close();
+  });
+
+  it('a new user can sign out from the role choice and from an onboarding step', async () => {
+    const { page, context } = await newPage(h);
+    await loginThroughUi(h, page, '9811100007');
+    await page.waitForURL('**/onboarding');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+
+    await loginThroughUi(h, page, '9811100008');
+    await page.getByRole('button', { name: /Job Seeker/ }).click();
+    await page.waitForURL('**/onboarding/job-seeker/1');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await context.close();
+  });
+
   it('the demo recruiter logs in and is taken to the recruiter dashboard; a seeker-only path sends them Home', async () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, '9000000001');
@@ -90,6 +123,8 @@ describe('login and role choice', () => {
       .getByRole('link', { name: 'Messages' })
       .click();
     await page.waitForURL('**/recruiter-dashboard/Messages');
+    await page.goto('/create-job');
+    await page.getByRole('heading', { name: 'Create New Job Listing' }).waitFor();
     await context.close();
   });
 
@@ -106,6 +141,9 @@ describe('login and role choice', () => {
     await page.waitForURL('**/job-chats');
     // A seeker opening a recruiter path goes to the seeker dashboard.
     await page.goto('/recruiter-dashboard/Home');
+    await page.waitForURL('**/jobseeker-dashboard');
+    // /create-job is a post-job screen (spec section 6: recruiter-only), not a form to refuse.
+    await page.goto('/create-job');
     await page.waitForURL('**/jobseeker-dashboard');
     await context.close();
   });
