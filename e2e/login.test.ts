@@ -109,6 +109,23 @@ describe('login and role choice', () => {
     await context.close();
   });
 
+  it('someone who picked the wrong role changes it on the first onboarding step', async () => {
+    const { page, context } = await newPage(h);
+    await loginThroughUi(h, page, '9811100009');
+    await page.getByRole('button', { name: /Job Seeker/ }).click();
+    await page.waitForURL('**/onboarding/job-seeker/1');
+    await page.getByRole('button', { name: 'Change user type to Boss' }).click();
+    await page.getByText('Profile updated as Boss').waitFor();
+    await page.waitForURL('**/onboarding/recruiter/1');
+    const { user } = (await (await page.request.get('/api/me')).json()) as {
+      user: { role: string };
+    };
+    expect(user.role).toBe('recruiter');
+    await page.getByRole('button', { name: 'Change user type to Job Seeker' }).click();
+    await page.waitForURL('**/onboarding/job-seeker/1');
+    await context.close();
+  });
+
   it('the demo recruiter logs in and is taken to the recruiter dashboard; a seeker-only path sends them Home', async () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, '9000000001');

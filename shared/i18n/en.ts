@@ -82,6 +82,7 @@ export const en = {
     saving: 'Saving...',
     failed: 'Failed to set user role. Please try again.',
     updated: 'Profile updated as {{role}}',
+    switchTo: 'Change user type to {{role}}',
     locked: 'Your role is already set. You can change your user type later in settings.',
   },
   onboarding: {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { Logo } from '../logo.tsx';
 import { SignOutButton } from '../sign-out-button.tsx';
+import { SwitchRoleButton } from '../switch-role-button.tsx';
 
 /**
  * Frame of every onboarding step: back link, progress, title and subtitle, then the form, and
@@ -58,6 +59,7 @@ export function OnboardingLayout({
       <h1 className="text-2xl font-bold">{title}</h1>
       {subtitle && <p className="mb-6 mt-1 text-slate-600">{subtitle}</p>}
       {children}
+      {step === 1 && <SwitchRoleButton />}
       <SignOutButton className="mt-8 w-full" />
     </main>
   );
