@@ -16,10 +16,13 @@ export const text = (requiredKey: MessageKey, max = 150) =>
  * A person's name, as other people see it in chats, notifications and the SMS that says who
  * wrote: letters of any script (with their marks), spaces, dots, apostrophes and hyphens. No
  * digits, links or symbols: a name was the one text a scammer could put, unscanned, into our SMS
- * ("Pay Rs499 KYC fee bit.ly/…", decision 028).
+ * ("Pay Rs499 KYC fee bit.ly/…", decision 028). Runs of spaces inside it become one.
  */
 export const personName = (requiredKey: MessageKey) =>
-  text(requiredKey, 100).regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('profile.nameLettersOnly'));
+  text(requiredKey, 100)
+    .regex(/^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u, m('profile.nameLettersOnly'))
+    // "Ravi   Kumar" is "Ravi Kumar" on every card and chat, as a person meant it.
+    .transform((name) => name.replace(/ {2,}/g, ' '));
 
 /** Check marks of every kind: ✔ ✓ ☑ ✅ 🗸 🗹 🗷, and the square-root sign used as a tick. */
 const CHECK_MARK = /[\u2713\u2714\u2705\u2611\u{1F5F8}\u{1F5F9}\u{1F5F7}\u221A\u237B\u{10102}]/u;

@@ -69,6 +69,11 @@ describe('seeker profile', () => {
       expect(res.statusCode, good).toBe(200);
       expect(res.json().profile.fullName).toBe(good);
     }
+    // Spaces typed twice inside a name are kept once.
+    const spaced = await send(u, 'PATCH', '/api/seeker/profile', {
+      fullName: '  Meera   S.  Iyer ',
+    });
+    expect(spaced.json().profile.fullName).toBe('Meera S. Iyer');
     // A recruiter's name follows the same rule.
     const r = await newRecruiter(t);
     const settings = await send(r, 'PUT', '/api/recruiter/settings', {
