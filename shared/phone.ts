@@ -1,6 +1,7 @@
-// Indian mobile numbers: 10 digits, optionally written with +91 (or 91 / 0) in front and with
-// spaces, dashes, dots or brackets. Everything is normalised to +91 followed by the 10 digits
-// before any other rule sees it.
+// Indian mobile numbers: 10 digits, optionally written with +91 in front (spec section 5: "exactly
+// 10 digits, or +91 followed by 10 digits"; 91 or 0 without the + are refused) and with spaces,
+// dashes, dots or brackets. Everything is normalised to +91 followed by the 10 digits before any
+// other rule sees it.
 const SEPARATORS = /[\s\-().]/g;
 
 export function normalizePhone(input: string): string | null {
