@@ -156,7 +156,11 @@ describe('job seeker onboarding', () => {
     await page.getByLabel('Company name').fill('Reliance Retail');
     await page.getByLabel('Industry').selectOption({ label: 'Other' });
     await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
-    await page.getByText('Please choose a year').first().waitFor();
+    // The toast names the field, away from it at the top of the screen.
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Please choose the start year' })
+      .waitFor();
     await page.getByLabel('Start year').selectOption('2020');
     await page.getByLabel('I currently work here').check();
     expect(await page.getByLabel('End year').isDisabled()).toBe(true);
@@ -371,7 +375,7 @@ describe('seeker profile', () => {
     // Every field is required.
     await page.getByLabel('Job category').selectOption('');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please choose one').first().waitFor();
+    await page.getByText('Please choose a job category').first().waitFor();
 
     await page.getByLabel('Job category').selectOption({ label: 'Finance & Accounting' });
     await page.getByLabel('Expected salary').selectOption({ label: '10+ LPA' });

@@ -30,32 +30,34 @@ import {
 } from './common.ts';
 
 // ---------------------------------------------------------------- job seeker, six steps
+// Each required field says which it is: the first refusal is also shown in a toast at the top of
+// the screen, away from the field, where 'Please choose one' would not say what to choose.
 // Step numbers (docs/decisions/005): 1 basic, 2 work experience, 3 college, 4 school,
 // 5 job preferences, 6 introduction. See `nextSeekerStep` for the branching.
 
 export const seekerBasicStep = z.object({
   profileImage: storageKey('onboarding.photoRequired'),
   fullName: personName('onboarding.fullNameRequired'),
-  educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.pickOne')),
+  educationLevel: z.enum(EDUCATION_LEVELS, m('onboarding.educationLevelRequired')),
   email: z
     .string(m('onboarding.emailInvalid'))
     .trim()
     .toLowerCase()
     .pipe(z.email(m('onboarding.emailInvalid')).max(254)),
-  workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.pickOne')),
-  noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.pickOne')),
+  workExperience: z.enum(WORK_EXPERIENCES, m('onboarding.workExperienceRequired')),
+  noticePeriod: z.enum(NOTICE_PERIODS, m('onboarding.noticePeriodRequired')),
 });
 
 export const WORK_INDUSTRIES = [...INDUSTRIES, 'other'] as const;
 
 export const seekerWorkStep = z
   .object({
-    jobTitle: text('onboarding.required', 100),
-    companyName: text('onboarding.required', 150),
-    industry: z.enum(WORK_INDUSTRIES, m('onboarding.pickOne')),
+    jobTitle: text('onboarding.jobTitleRequired', 100),
+    companyName: text('onboarding.companyNameRequired', 150),
+    industry: z.enum(WORK_INDUSTRIES, m('onboarding.industryRequired')),
     customIndustry: optionalText(60),
-    startYear: year(),
-    endYear: year(),
+    startYear: year('onboarding.startYearRequired'),
+    endYear: year('onboarding.endYearRequired'),
     isCurrent: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
@@ -81,11 +83,11 @@ export const seekerWorkStep = z
 
 export const seekerCollegeStep = z
   .object({
-    collegeName: text('onboarding.required', 150),
-    degree: z.enum(DEGREES, m('onboarding.pickOne')),
-    fieldOfStudy: text('onboarding.required', 100),
-    collegeStartYear: year(),
-    collegeEndYear: year(),
+    collegeName: text('onboarding.collegeNameRequired', 150),
+    degree: z.enum(DEGREES, m('onboarding.degreeRequired')),
+    fieldOfStudy: text('onboarding.fieldOfStudyRequired', 100),
+    collegeStartYear: year('onboarding.startYearRequired'),
+    collegeEndYear: year('onboarding.endYearRequired'),
     // Free text parsed as a number (a CGPA like 8.2 or a percentage like 76).
     cgpa: z.union([z.string(), z.number()], m('onboarding.cgpaInvalid')).transform((v, ctx) => {
       const n = typeof v === 'number' ? v : Number(String(v).trim().replace(',', '.'));
@@ -103,14 +105,14 @@ export const seekerCollegeStep = z
 
 export const seekerSchoolStep = z
   .object({
-    schoolName: text('onboarding.required', 150),
+    schoolName: text('onboarding.schoolNameRequired', 150),
     schoolMarks: z.coerce
       .number(m('onboarding.marksInvalid'))
       .min(0, m('onboarding.marksInvalid'))
       .max(100, m('onboarding.marksInvalid'))
       .transform((v) => Math.round(v * 10) / 10),
-    schoolStartYear: year(),
-    schoolEndYear: year(),
+    schoolStartYear: year('onboarding.startYearRequired'),
+    schoolEndYear: year('onboarding.endYearRequired'),
   })
   .refine((v) => v.schoolEndYear >= v.schoolStartYear, {
     path: ['schoolEndYear'],
@@ -119,11 +121,11 @@ export const seekerSchoolStep = z
 
 export const jobPreferences = z.object({
   jobType: z.enum(PREFERRED_JOB_TYPES, m('onboarding.pickOne')).default('full_time'),
-  industry: z.enum(INDUSTRIES, m('onboarding.pickOne')),
-  salaryRange: z.enum(SALARY_RANGES, m('onboarding.pickOne')),
-  experienceRange: z.enum(EXPERIENCE_RANGES, m('onboarding.pickOne')),
+  industry: z.enum(INDUSTRIES, m('onboarding.industryRequired')),
+  salaryRange: z.enum(SALARY_RANGES, m('onboarding.salaryRequired')),
+  experienceRange: z.enum(EXPERIENCE_RANGES, m('onboarding.experienceRangeRequired')),
   cityId,
-  jobCategory: z.enum(JOB_CATEGORIES, m('onboarding.pickOne')),
+  jobCategory: z.enum(JOB_CATEGORIES, m('onboarding.jobCategoryRequired')),
 });
 
 export const seekerIntroStep = z.object({

@@ -153,7 +153,12 @@ describe('job seeker onboarding', () => {
     ['missing photo', 1, basic({ profileImage: undefined }), 'Please upload your photo'],
     ['blank name', 1, basic({ fullName: '   ' }), 'Please enter your full name'],
     ['bad e-mail', 1, basic({ email: 'asha@' }), 'Please enter a valid email address'],
-    ['unknown education level', 1, basic({ educationLevel: 'diploma' }), 'Please choose one'],
+    [
+      'unknown education level',
+      1,
+      basic({ educationLevel: 'diploma' }),
+      'Please choose your education level',
+    ],
   ])('step 1 refuses %s', async (_name, step, body, message) => {
     const u = await newUser(t, 'user');
     const res = await seekerStep(u, step, body);
@@ -166,14 +171,18 @@ describe('job seeker onboarding', () => {
     await t.ctx.db.query('UPDATE users SET onboarding_step = 6 WHERE id = $1', [u.id]);
     const cases: [number, unknown, string][] = [
       [2, { ...work, industry: 'other' }, 'Please enter your industry'],
-      [2, { ...work, startYear: undefined }, 'Please choose a year'],
+      [2, { ...work, startYear: undefined }, 'Please choose the start year'],
+      [2, { ...work, jobTitle: ' ' }, 'Please enter your job title'],
       [2, { ...work, endYear: 2019 }, 'End year cannot be before start year'],
       [3, { ...college, cgpa: 'eight' }, 'Please enter your CGPA or percentage as a number'],
-      [3, { ...college, degree: undefined }, 'Please choose one'],
+      [3, { ...college, degree: undefined }, 'Please choose your degree'],
+      [3, { ...college, fieldOfStudy: '' }, 'Please enter your field of study'],
       [4, { ...school, schoolMarks: 101 }, 'Please enter marks between 0 and 100'],
-      [4, { ...school, schoolName: '' }, 'Please fill in this field'],
+      [4, { ...school, schoolName: '' }, 'Please enter your school name'],
+      [4, { ...school, schoolEndYear: undefined }, 'Please choose the end year'],
       [5, { ...prefs(), cityId: undefined }, 'Please choose a city from the list'],
-      [5, { ...prefs(), salaryRange: undefined }, 'Please choose one'],
+      [5, { ...prefs(), salaryRange: undefined }, 'Please choose your expected salary'],
+      [5, { ...prefs(), jobCategory: undefined }, 'Please choose a job category'],
       [6, { introduction: '   ' }, 'Please introduce yourself'],
       [6, { introduction: 'x'.repeat(501) }, 'Your introduction can be at most 500 characters'],
     ];
