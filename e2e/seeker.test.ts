@@ -161,6 +161,8 @@ describe('job seeker onboarding', () => {
       .locator('[data-sonner-toast]')
       .filter({ hasText: 'Please choose the start year' })
       .waitFor();
+    // The industry in words is asked for in the same round, not after the rest is filled in.
+    expect(await page.getByLabel('Your industry').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Start year').selectOption('2020');
     await page.getByLabel('I currently work here').check();
     expect(await page.getByLabel('End year').isDisabled()).toBe(true);

@@ -60,20 +60,16 @@ export const seekerWorkStep = z
     endYear: year('onboarding.endYearRequired'),
     isCurrent: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    if (v.industry === 'other' && !v.customIndustry) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['customIndustry'],
-        message: msg('onboarding.customIndustryRequired'),
-      });
-    }
-    if (v.endYear < v.startYear)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['endYear'],
-        message: msg('onboarding.endBeforeStart'),
-      });
+  // Checked even while other fields are still missing (`when`): otherwise the industry in words
+  // was asked for only on a second try, after everything else had been filled in.
+  .refine((v) => v.industry !== 'other' || Boolean(v.customIndustry), {
+    path: ['customIndustry'],
+    ...m('onboarding.customIndustryRequired'),
+    when: ({ value }) => (value as { industry?: unknown } | null)?.industry === 'other',
+  })
+  .refine((v) => v.endYear >= v.startYear, {
+    path: ['endYear'],
+    ...m('onboarding.endBeforeStart'),
   })
   // "When industry is Other a custom industry is required and replaces it."
   .transform(({ customIndustry, ...v }) => ({
