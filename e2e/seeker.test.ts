@@ -390,6 +390,9 @@ describe('seeker profile', () => {
     await page.getByRole('heading', { name: 'Job Preferences' }).waitFor();
     expect(await page.getByLabel('Expected salary').inputValue()).toBe('10_plus');
     expect(await page.getByLabel('Job type').inputValue()).toBe('contract');
+    // A way back to the profile without saving (the screen is not one of the bottom tabs).
+    await page.getByRole('link', { name: 'Back to profile' }).click();
+    await page.waitForURL('**/candidate-profile');
     expect(unexpected(errors)).toEqual([]);
     await context.close();
   }, 90_000);

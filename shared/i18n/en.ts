@@ -222,6 +222,7 @@ export const en = {
     introLabel: 'Your introduction',
   },
   preferences: {
+    back: 'Back to profile',
     title: 'Job Preferences',
     subtitle: "Tell us what you're looking for",
     save: 'Save',

@@ -226,6 +226,7 @@ export const hi = {
     introLabel: 'आपका परिचय',
   },
   preferences: {
+    back: 'प्रोफ़ाइल पर वापस',
     title: 'नौकरी की पसंद',
     subtitle: 'बताइए आप कैसी नौकरी ढूँढ रहे हैं',
     save: 'सेव करें',

@@ -10,7 +10,10 @@ export function JobPreferencesPage() {
   const { t } = useTranslation();
   const { data: profile, isPending, isError, refetch } = useSeekerProfile();
   return (
-    <AppScreen title={t('preferences.title')}>
+    <AppScreen
+      title={t('preferences.title')}
+      back={{ to: '/candidate-profile', label: t('preferences.back') }}
+    >
       <p className="mb-5 text-slate-600">{t('preferences.subtitle')}</p>
       {isPending ? (
         <CardListSkeleton />
