@@ -313,6 +313,16 @@ describe('chat between a recruiter and a seeker', () => {
     await composer(page).fill('Hello, I applied for the role.');
     await composer(page).press('Enter');
     await expectOnce(page, 'Hello, I applied for the role.');
+    // The same button again reopens that chat: nothing was started, so no toast says so. Back in
+    // the same page, so the toasts are loaded and one would show at once.
+    const started = page.locator('[data-sonner-toast]').filter({ hasText: 'Chat started' });
+    await started.waitFor({ state: 'detached' });
+    await page.goBack();
+    await page.waitForURL(`**/job-detail/${job.id}`);
+    await page.getByRole('button', { name: 'Chat with Recruiter' }).click();
+    await page.waitForURL(`**/jobseeker-chat/${recruiter.id}?job=${job.id}`);
+    await log(page).getByText('Hello, I applied for the role.').waitFor();
+    expect(await started.count()).toBe(0);
 
     // The recruiter opens her chat and asks for the resume.
     const r = recruiter.page;

@@ -294,9 +294,10 @@ function ChatBar({ job }: { job: JobView }) {
   const closed = job.status !== 'open';
   const start = useMutation({
     mutationFn: () => startRoom({ jobId: job.id }),
-    onSuccess: ({ room }) => {
+    onSuccess: ({ room, created }) => {
       queryClient.setQueryData(roomWithKey(job.recruiter.id, job.id), room);
-      toast.success(t('chat.chatStarted'));
+      // Only a new conversation is "started"; the same button also reopens an existing one.
+      if (created) toast.success(t('chat.chatStarted'));
       void navigate(`/jobseeker-chat/${job.recruiter.id}?job=${encodeURIComponent(job.id)}`);
     },
     onError: (err) => toast.error(errorMessage(err, t('chat.startChatFailed'))),
