@@ -397,6 +397,37 @@ describe('seeker profile', () => {
     await context.close();
   }, 90_000);
 
+  it('at ten languages the field says it is full and keeps what was typed', async () => {
+    const { page, context, errors } = await newPage(h);
+    await onboardViaApi(page, '9720000008', 'Neha Joshi');
+    await page.goto('/candidate-profile');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const languages = page.getByLabel('Languages you speak');
+    // Marathi is there from onboarding: nine more make ten.
+    for (const l of [
+      'Hindi',
+      'English',
+      'Tamil',
+      'Telugu',
+      'Kannada',
+      'Bengali',
+      'Gujarati',
+      'Urdu',
+      'Odia',
+    ]) {
+      await languages.fill(l);
+      await languages.press('Enter');
+    }
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(10);
+    await page.getByText('You can add at most 10 languages').waitFor();
+    await languages.fill('Punjabi');
+    await languages.press('Enter');
+    expect(await languages.inputValue()).toBe('Punjabi');
+    expect(await page.getByRole('button', { name: /^Remove / }).count()).toBe(10);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  }, 90_000);
+
   it('/profile edits bio and skills in the Edit Profile dialog', async () => {
     const { page, context, errors } = await newPage(h);
     await onboardViaApi(page, '9720000006', 'Arjun Nair');

@@ -22,6 +22,8 @@ export function ChipInput({
 }) {
   const [draft, setDraft] = useState('');
   const add = () => {
+    // At the limit the text stays, so nothing typed is lost; the field's hint says why.
+    if (values.length >= max && draft.trim()) return;
     const next = addChip(values, draft, max);
     if (next) onChange(next);
     setDraft('');

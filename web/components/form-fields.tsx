@@ -161,18 +161,21 @@ export function ChipsField({
   value,
   onChange,
   max,
+  fullHint,
   placeholder,
   addLabel,
   removeLabel,
 }: Omit<Labelled, 'invalid'> &
   Bound<string[]> & {
     max: number;
+    /** Shown once `max` chips are there: why another one is not added. */
+    fullHint: string;
     placeholder?: string;
     addLabel: string;
     removeLabel: (value: string) => string;
   }) {
   return (
-    <Field label={label} error={error} hint={hint}>
+    <Field label={label} error={error} hint={value.length >= max ? fullHint : hint}>
       {(p) => (
         <ChipInput
           id={p.id}

@@ -12,6 +12,7 @@ export function SkillsField(bound: Bound<string[]>) {
       {...bound}
       label={t('profile.skills')}
       max={30}
+      fullHint={t('profile.tooManySkills')}
       placeholder={t('profile.skillPlaceholder')}
       addLabel={t('profile.addSkill')}
       removeLabel={(skill) => t('profile.removeSkill', { skill })}
@@ -26,6 +27,7 @@ export function LanguagesField(bound: Bound<string[]>) {
       {...bound}
       label={t('onboarding.languages')}
       max={10}
+      fullHint={t('onboarding.tooManyLanguages')}
       placeholder={t('onboarding.languagePlaceholder')}
       addLabel={t('onboarding.addLanguage')}
       removeLabel={(language) => t('onboarding.removeLanguage', { language })}
