@@ -56,14 +56,15 @@ const TITLE_KEY = {
 
 // The room, both members and what a notification needs about them, seen from `$2` (the
 // recipient): the other member's display name, whether the conversation is closed to messages
-// (a block either way, a suspension), the recipient's settings and phone.
+// (a block either way, a suspension, the recruiter held after reports: they reach no seeker and
+// may not reply until a moderator decides, decision 028), the recipient's settings and phone.
 const ROOM_FACTS = `
   r.id AS room_id, r.job_id, r.recruiter_id, r.seeker_id,
   CASE WHEN $2::uuid = r.recruiter_id THEN 'recruiter' ELSE 'user' END AS recipient_role,
   CASE WHEN $2::uuid = r.recruiter_id THEN r.seeker_id ELSE r.recruiter_id END AS other_id,
   CASE WHEN $2::uuid = r.recruiter_id THEN NULLIF(btrim(sp.full_name), '')
        ELSE COALESCE(NULLIF(btrim(rp.full_name), ''), NULLIF(btrim(rp.company_name), '')) END AS other_name,
-  (ru.suspended_at IS NOT NULL OR su.suspended_at IS NOT NULL
+  (ru.suspended_at IS NOT NULL OR su.suspended_at IS NOT NULL OR ru.held_at IS NOT NULL
    OR (CASE WHEN $2::uuid = r.recruiter_id THEN su.deleted_at ELSE ru.deleted_at END) IS NOT NULL
    OR EXISTS (SELECT 1 FROM blocks b
                WHERE (b.blocker_id = r.recruiter_id AND b.blocked_id = r.seeker_id)

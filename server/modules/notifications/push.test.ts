@@ -303,6 +303,19 @@ describe('Web Push to the other member when they have no open socket', () => {
     expect((await jobsOf(id))[0]!.state).toBe('done');
   });
 
+  it('a message of a recruiter held after reports before the worker got to it is not pushed', async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha Rao');
+    const sub = await subscribe(s);
+    clock.advance(-60_000);
+    const id = await say(r, room, 'pay the fee first');
+    // Held by reports (decision 028): the recruiter reaches no seeker until a moderator decides.
+    await t.ctx.db.query('UPDATE users SET held_at = now() WHERE id = $1', [r.id]);
+    clock.set(new Date());
+    await t.ctx.notifications.drain();
+    expect(opened(sub)).toEqual([]);
+    expect((await jobsOf(id))[0]!.state).toBe('done');
+  });
+
   it('a browser re-subscribed by another user moves to them', async () => {
     const a = await chatPair(t, base, 'Asha Rao');
     const b = await chatPair(t, base, 'Bina Shah');

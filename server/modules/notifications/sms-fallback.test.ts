@@ -10,6 +10,7 @@ import { HOUR, MINUTE, testClock } from '../../test/clock.ts';
 import { connectWs } from '../../test/ws.ts';
 import { ist } from './quiet-hours.ts';
 import { enqueue } from './queue.ts';
+import { newAdmin } from '../moderation/moderation.test-helpers.ts';
 
 // The SMS fallback with a clock the test moves (no sleeps): the worker runs only when drained, at
 // the clock's time. Messages are given the send time the story needs (their sent_at); everything
@@ -283,6 +284,131 @@ describe('turning SMS off', () => {
     await runAt(at(c0, 5 * MINUTE));
     await runAt(at(c0, 2 * HOUR));
     expect(smsTo(s)).toEqual([]);
+  });
+});
+
+describe('never into a closed conversation', () => {
+  const api = async (u: TestUser, method: 'POST' | 'DELETE', url: string, payload: object) => {
+    const res = await t.app.inject({ method, url, headers: { cookie: u.cookie }, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+  };
+  const smsJobs = async (room: string) =>
+    (
+      await t.ctx.db.query<{ state: string }>(
+        `SELECT state FROM notification_jobs WHERE kind = 'sms' AND payload->>'roomId' = $1`,
+        [room],
+      )
+    ).map((j) => j.state);
+
+  // Each story: the recruiter writes at 10:00, something closes the conversation before the
+  // 30 minutes are up, and no SMS goes then or later; the check ends done, not failed or pending.
+  const stories: [string, (p: Awaited<ReturnType<typeof chatPair>>) => Promise<void>][] = [
+    [
+      'the seeker blocks the recruiter',
+      ({ r, s }) => api(s, 'POST', '/api/blocks', { userId: r.id }),
+    ],
+    [
+      'the recruiter blocks the seeker',
+      ({ r, s }) => api(r, 'POST', '/api/blocks', { userId: s.id }),
+    ],
+    [
+      'a moderator suspends the seeker',
+      async ({ s }) => {
+        const admin = await newAdmin(t);
+        await api(admin, 'POST', '/api/admin/actions', {
+          action: 'suspend',
+          userId: s.id,
+          reason: 'x',
+        });
+      },
+    ],
+    [
+      'a moderator suspends the recruiter',
+      async ({ r }) => {
+        const admin = await newAdmin(t);
+        await api(admin, 'POST', '/api/admin/actions', {
+          action: 'suspend',
+          userId: r.id,
+          reason: 'x',
+        });
+      },
+    ],
+    // Held after three reports: the recruiter "reaches no seeker until a moderator decides"
+    // (decision 028), so what they wrote before the hold is not pressed on the seeker by SMS. How a
+    // hold comes about is the reports' business; here it is set as they set it.
+    [
+      'the recruiter is held after reports',
+      async ({ r }) => {
+        await t.ctx.db.query('UPDATE users SET held_at = now() WHERE id = $1', [r.id]);
+      },
+    ],
+    [
+      'the seeker deletes their account',
+      ({ s }) => api(s, 'DELETE', '/api/me', { confirm: 'DELETE' }),
+    ],
+    [
+      'the recruiter deletes their account',
+      ({ r }) => api(r, 'DELETE', '/api/me', { confirm: 'DELETE' }),
+    ],
+  ];
+
+  it.each(stories)('%s: no SMS, then or later', async (_story, close) => {
+    const pair = await chatPair(t, base, 'Asha Rao');
+    const c0 = tomorrowAt('10:00');
+    await say(t, pair.r, pair.room, 'Are you free to talk?', c0);
+    await runAt(c0);
+    expect(await smsJobs(pair.room)).toEqual(['pending']);
+    await close(pair);
+    await runAt(at(c0, 30 * MINUTE));
+    await runAt(at(c0, 13 * HOUR));
+    await runAt(at(c0, 24 * HOUR));
+    expect(smsTo(pair.s)).toEqual([]);
+    // A deleted account takes its rooms and their jobs' subject with it: done, or gone.
+    expect((await smsJobs(pair.room)).filter((state) => state !== 'done')).toEqual([]);
+  });
+
+  it('a recruiter held after reports is not told by SMS of a reply they may not answer', async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha Rao');
+    await t.ctx.db.query('UPDATE users SET held_at = now() WHERE id = $1', [r.id]);
+    const c0 = tomorrowAt('11:00');
+    // The seeker writes into the held recruiter's conversation: the recruiter cannot answer it
+    // while held, so no SMS tells them to.
+    await say(t, s, room, 'Hello, any update?', c0);
+    await runAt(c0);
+    await runAt(at(c0, 31 * MINUTE));
+    expect(smsTo(r)).toEqual([]);
+    expect((await smsJobs(room)).filter((state) => state !== 'done')).toEqual([]);
+  });
+});
+
+describe('09:00 IST, with a night of SMS waiting', () => {
+  it('every conversation deferred overnight gets its one SMS at 09:00, none before, none twice', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        chatPair(t, base, `Night Seeker ${'abcdefghij'[i % 10]}`),
+      ),
+    );
+    const night = tomorrowAt('22:00');
+    for (const [i, p] of pairs.entries())
+      await say(t, p.r, p.room, `late message ${i}`, at(night, i * MINUTE));
+    await runAt(at(night, 40 * MINUTE));
+    await runAt(at(night, 3 * HOUR));
+    await runAt(tomorrowAt('08:59', 2));
+    expect(pairs.flatMap((p) => smsTo(p.s))).toEqual([]);
+    const nine = tomorrowAt('09:00', 2);
+    const due = await t.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM notification_jobs
+        WHERE kind = 'sms' AND state = 'pending' AND run_at = $1::timestamptz
+          AND payload->>'roomId' = ANY($2::text[])`,
+      [nine.toISOString(), pairs.map((p) => p.room)],
+    );
+    expect(due[0]!.n).toBe(40);
+    // One run at 09:00 sends them all (batch after batch), each once.
+    await runAt(nine);
+    for (const p of pairs) expect(smsTo(p.s)).toHaveLength(1);
+    await runAt(at(nine, 12 * HOUR));
+    await runAt(tomorrowAt('09:00', 3));
+    for (const p of pairs) expect(smsTo(p.s)).toHaveLength(1);
   });
 });
 
