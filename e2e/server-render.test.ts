@@ -321,3 +321,80 @@ describe("in the account's language", () => {
     }
   });
 });
+
+// On a slow network the server's page is on screen, and can be typed in, seconds before the app
+// has taken it over. What was typed then stayed in the field while the app's state was empty:
+// Send stayed disabled and Enter did nothing, and the feed never searched (session 22).
+describe('typed before the app has taken the page over (a slow network)', () => {
+  /** Holds the app's scripts until `release()`: the server's page is on screen, inert. */
+  async function holdScripts(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+  const started = (page: Page) =>
+    page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+
+  it('a chat: the words typed then are sent with Send once the app is there', async () => {
+    const { context, page } = await seekerContext();
+    const release = await holdScripts(page);
+    await page.goto(chatUrl, { waitUntil: 'commit' });
+    const composer = page.getByPlaceholder('Type a message');
+    const text = `Typed while the app was loading ${crypto.randomUUID().slice(0, 8)}`;
+    await composer.pressSequentially(text);
+    // Enter before the app is there is a new line in a plain textarea.
+    await composer.press('Enter');
+    release();
+    await started(page);
+    await hydrated(composer);
+    const send = page.getByRole('button', { name: 'Send', exact: true });
+    await expect.poll(() => send.isEnabled()).toBe(true);
+    await send.click();
+    await page
+      .getByRole('log', { name: 'Conversation' })
+      .getByText(text, { exact: true })
+      .waitFor();
+    const { messages } = await getJson<{ messages: { message: string | null }[] }>(
+      pair.recruiter.page,
+      `/api/rooms/${pair.room.roomId}/messages?limit=5`,
+    );
+    expect(messages.filter((m) => m.message === text)).toHaveLength(1);
+    await expect(composer.inputValue()).resolves.toBe('');
+    await context.close();
+  });
+
+  it('the feed: a search typed then runs once the app is there; Enter then asks the server for it', async () => {
+    const { context, page } = await seekerContext();
+    const release = await holdScripts(page);
+    await page.goto(FEED, { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox');
+    await search.pressSequentially('Mathematics');
+    release();
+    await started(page);
+    await page.waitForURL(/[?&]q=Mathematics/);
+    await page
+      .getByRole('heading', { name: /Mathematics Teacher/ })
+      .first()
+      .waitFor();
+    await context.close();
+
+    const second = await seekerContext();
+    const releaseAgain = await holdScripts(second.page);
+    await second.page.goto(FEED, { waitUntil: 'commit' });
+    await second.page.getByRole('searchbox').pressSequentially('Mathematics');
+    await second.page.getByRole('searchbox').press('Enter');
+    await second.page.waitForURL(/[?&]q=Mathematics/);
+    releaseAgain();
+    await started(second.page);
+    await second.page
+      .getByRole('heading', { name: /Mathematics Teacher/ })
+      .first()
+      .waitFor();
+    await expect(second.page.getByRole('searchbox').inputValue()).resolves.toBe('Mathematics');
+    await second.context.close();
+  });
+});

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'rea
 import { SendHorizontal } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { MESSAGE_MAX } from '#shared/limits.ts';
+import { useTypedBeforeTakeover } from '#web/lib/use-typed-before-takeover.ts';
 import { useOutbox } from './use-outbox.ts';
 
 /**
@@ -24,6 +25,8 @@ export function Composer({
   const trimmed = text.trim();
   const closed = closedReason !== null;
   const noteId = useId();
+  // Typed before the app took the server's page over (an Enter then was a new line).
+  useTypedBeforeTakeover(area, text, (typed) => setText(typed.replace(/\n+$/, '')));
 
   function submit(e?: FormEvent) {
     e?.preventDefault();

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTypedBeforeTakeover } from '#web/lib/use-typed-before-takeover.ts';
 import { Search } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
@@ -50,6 +51,9 @@ export function JobFeedPage() {
 
   // What is typed; the URL (and so the query) follows once typing stops.
   const [text, setText] = useState(q);
+  const searchField = useRef<HTMLInputElement>(null);
+  // Typed before the app took the server's page over: searched once it has.
+  useTypedBeforeTakeover(searchField, text, setText);
   // The search this screen last put in the URL, so its own changes never overwrite what is typed.
   const [requested, setRequested] = useState(q);
   const [shownQ, setShownQ] = useState(q);
@@ -113,7 +117,10 @@ export function JobFeedPage() {
           className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400"
         />
         <input
+          ref={searchField}
           id={searchId}
+          // Named, so Enter before the app has taken the page over asks the server for ?q=.
+          name="q"
           type="search"
           value={text}
           onChange={(e) => setText(e.target.value)}
