@@ -146,4 +146,34 @@ describe('offline outbox', () => {
     await expect.poll(() => keptCount(s)).toBe(0);
     expect(await log(s).locator('[data-client-id]').count()).toBe(0);
   });
+
+  it('a message a proxy or a busy server did not take (503) waits and goes by itself, before the ones written after it', async () => {
+    const s = await seeker.context.newPage();
+    // No socket on this page: its messages go over HTTP, where the 503 comes.
+    await s.routeWebSocket('**/api/ws', (ws) => ws.close());
+    let refusedOnce = false;
+    await s.route('**/api/rooms/*/messages', async (route) => {
+      if (route.request().method() !== 'POST' || refusedOnce) return route.continue();
+      refusedOnce = true;
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: { code: 'errors.internal', key: 'errors.internal', message: 'Busy' },
+        }),
+      });
+    });
+    await s.goto(chatPath());
+    await s.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    const texts = ['Sent into a busy minute, first', 'Sent into a busy minute, second'];
+    for (const text of texts) await write(s, text);
+    await expect.poll(async () => (await storedWith(texts)).length, { timeout: 15_000 }).toBe(2);
+    const arrived = await storedWith(texts);
+    expect(refusedOnce).toBe(true);
+    expect(arrived.map((m) => m.message)).toEqual(texts);
+    expect(arrived[0]!.id).toBeLessThan(arrived[1]!.id);
+    expect(await log(s).getByRole('button', { name: 'Not sent. Tap to retry' }).count()).toBe(0);
+    await expect.poll(() => log(s).locator('[data-client-id]').count()).toBe(0);
+    await s.close();
+  });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MessageView } from '#shared/schemas/chat.ts';
 import type { OutgoingMessage } from './message-store.ts';
-import { keptFor, nextToSend, Outbox, type OutboxDeps } from './outbox.ts';
+import { keptFor, nextToSend, Outbox, waitsToSendAgain, type OutboxDeps } from './outbox.ts';
 
 class NetworkDown extends Error {}
 class Refused extends Error {}
@@ -238,5 +238,13 @@ describe('outbox', () => {
       nextToSend([o('b', 2, 'waiting'), o('a', 1, 'failed'), o('c', 3, 'sending')])?.clientId,
     ).toBe('b');
     expect(nextToSend([o('a', 1, 'failed')])).toBeUndefined();
+  });
+});
+
+describe('which answers a message waits out', () => {
+  it('no network, a session to renew, and a proxy or a busy server: waits; a refusal does not', () => {
+    for (const status of [0, 401, 502, 503, 504]) expect(waitsToSendAgain(status)).toBe(true);
+    for (const status of [400, 403, 404, 409, 413, 429, 500])
+      expect(waitsToSendAgain(status)).toBe(false);
   });
 });

@@ -32,6 +32,16 @@ export interface OutboxDeps {
  */
 export const NO_OUTGOING: readonly OutgoingMessage[] = [];
 
+/**
+ * Answers after which a message waits and goes again by itself, in its turn, rather than being
+ * refused: 0, the request never reached us; 401, the session is to be renewed; 502, 503 and 504,
+ * a proxy or the server shedding load (a deploy, a busy minute) did not take it. Marked failed
+ * instead, it waited for a tap while the messages written after it went first (session 22).
+ */
+export function waitsToSendAgain(status: number): boolean {
+  return status === 0 || status === 401 || status === 502 || status === 503 || status === 504;
+}
+
 /** The next message of a room to send: the earliest written that the server has not refused. */
 export function nextToSend(outbox: readonly OutgoingMessage[]): OutgoingMessage | undefined {
   let next: OutgoingMessage | undefined;

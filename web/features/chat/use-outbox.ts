@@ -15,7 +15,7 @@ import {
   sendChatMessage,
 } from './api.ts';
 import { mergeInto, type OutgoingMessage, type RoomMessages } from './message-store.ts';
-import { NO_OUTGOING, Outbox } from './outbox.ts';
+import { NO_OUTGOING, Outbox, waitsToSendAgain } from './outbox.ts';
 import { clearOutgoing, forgetOutgoing, keepOutgoing, loadOutgoing } from './outbox-store.ts';
 
 /** The server's refusals that hold for the whole room: blocked, or the other account suspended. */
@@ -32,8 +32,14 @@ let current: { userId: string; queryClient: QueryClient } | null = null;
 const outbox = new Outbox({
   send: (entry) => sendChatMessage(entry.roomId, entry.clientId, entry.text),
   // Status 0: the request never reached us. 401: the session is to be renewed (the screens ask
-  // to log in again); the messages wait for it.
-  shouldWait: (err) => err instanceof ApiError && (err.status === 0 || err.status === 401),
+  // to log in again); the messages wait for it. 502-504: the server did not take it now; looked
+  // at again after its Retry-After (else 5 s), or sooner when the socket reconnects.
+  shouldWait: (err) => {
+    if (!(err instanceof ApiError) || !waitsToSendAgain(err.status)) return false;
+    if (err.status >= 500)
+      setTimeout(() => outbox.flush(), Math.min(err.retryAfterSeconds ?? 5, 60) * 1000);
+    return true;
+  },
   online: () => typeof navigator === 'undefined' || navigator.onLine !== false,
   keep: (entry) => {
     if (current) void keepOutgoing(current.userId, entry);
