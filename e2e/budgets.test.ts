@@ -25,6 +25,8 @@ const BUDGET = {
   firstLoadJsGzip: 120 * KB,
   criticalBytes: 170 * KB,
 };
+/** The first screens' Hindi texts, gzipped (2.7 KB), which a Hindi visitor loads on top. */
+const HINDI_FIRST_TEXTS = 3 * KB;
 
 let h: Harness;
 let pages: MeasuredPage[];
@@ -65,6 +67,32 @@ describe('first visit budgets', () => {
       const lazy = otherScreensChunks();
       expect(lazy.size).toBeGreaterThan(10);
       expect(js.filter((r) => lazy.has(r.path)).map((r) => r.path)).toEqual([]);
+    });
+
+    // A Hindi visitor's first screens start with their own Hindi texts (2.7 KB gzipped), not the
+    // whole Hindi catalogue (20 KB), which put this visit 17 KB over the budget (session 22).
+    it(`${pathname} for a Hindi visitor: in Hindi with the first screens' Hindi texts only`, async () => {
+      const context = await h.browser.newContext({
+        baseURL: h.baseUrl,
+        locale: 'hi-IN',
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
+      });
+      const page = await context.newPage();
+      const visit = await measureFirstVisit(page, h.baseUrl + pathname, 'gzip');
+      await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
+      await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');
+      await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toMatch(
+        /[\u0900-\u097F]/,
+      );
+      await context.close();
+      const js = visit.rows.filter(isScript).map((r) => r.path);
+      expect(js).toContain(chunkOf('../virtual:first-texts/hi'));
+      expect(js).not.toContain(chunkOf('../shared/i18n/hi.ts'));
+      // The English visit's budget, plus what its Hindi texts weigh.
+      expect(sumOf(visit.rows.filter(isScript), 'encoded')).toBeLessThanOrEqual(
+        BUDGET.firstLoadJsGzip + HINDI_FIRST_TEXTS,
+      );
     });
   }
 });

@@ -38,7 +38,8 @@ export async function prerender(
   url: string,
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<string> {
-  // In Hindi with its whole catalogue, which the browser loads before taking such a page over.
+  // In Hindi with the texts the browser has before taking such a page over: its first screens' (a
+  // Hindi visitor loads the whole catalogue with the first other screen, as English).
   await setLanguage(language, false);
   try {
     return renderToString(tree(url, createQueryClient()));

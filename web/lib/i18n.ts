@@ -24,17 +24,38 @@ export type TFunction = (key: MessageKey, vars?: TOptions) => string;
 // rendered re-renders when it arrives.
 let english: Catalogue = firstTexts;
 let textsLoading: Promise<void> | null = null;
-// Other languages' catalogues, each loaded only when that language is chosen (decision 026).
-const catalogues: Partial<Record<Language, Catalogue>> = {};
-const loaders: Record<Exclude<Language, 'en'>, () => Promise<Catalogue>> = {
-  hi: () => import('#shared/i18n/hi.ts').then((m) => m.hi),
+// Other languages' catalogues, each loaded only when that language is chosen (decision 026), in
+// the same two steps as English: the first screens' texts until loadTexts() has been called, the
+// whole catalogue from then on. A Hindi visitor's first visit loaded all of hi.ts (20 KB
+// gzipped) before / or /login could be taken over (session 22).
+type Part = 'first' | 'whole';
+const loaders: Record<Exclude<Language, 'en'>, Record<Part, () => Promise<Catalogue>>> = {
+  hi: {
+    first: () => import('virtual:first-texts/hi').then((m) => m.default),
+    whole: () => import('#shared/i18n/hi.ts').then((m) => m.hi),
+  },
 };
-const loading: Partial<Record<Language, Promise<Catalogue>>> = {};
+const catalogues: Partial<Record<Language, Catalogue>> = {};
+const complete: Partial<Record<Language, boolean>> = {};
+const loading: Partial<Record<`${Language}:${Part}`, Promise<void>>> = {};
+/** Whether the whole catalogues are wanted (loadTexts was called): every language's then. */
+let wholeTexts = false;
 
-/** A language's catalogue, asked for once. */
-function catalogueOf(next: Exclude<Language, 'en'>): Promise<Catalogue> {
-  loading[next] ??= loaders[next]().then((catalogue) => (catalogues[next] = catalogue));
-  return loading[next];
+/** Whether `next` has the texts the app needs now (its first ones, or since loadTexts all). */
+const hasTexts = (next: Language) =>
+  next === 'en' || complete[next] === true || (!wholeTexts && catalogues[next] !== undefined);
+
+/** Loads what `next` needs now, each part asked for once. */
+function catalogueOf(next: Language): Promise<void> {
+  if (next === 'en' || hasTexts(next)) return Promise.resolve();
+  const part: Part = wholeTexts ? 'whole' : 'first';
+  loading[`${next}:${part}`] ??= loaders[next][part]().then((catalogue) => {
+    if (part === 'whole') {
+      catalogues[next] = catalogue;
+      complete[next] = true;
+    } else if (!complete[next]) catalogues[next] = catalogue;
+  });
+  return loading[`${next}:${part}`]!;
 }
 let language: Language = DEFAULT_LANGUAGE;
 let version = 0;
@@ -45,14 +66,24 @@ function changed(): void {
   for (const listener of listeners) listener();
 }
 
-/** Loads the whole English catalogue once; screens other than the first ones wait for it. */
+/**
+ * Loads the whole English catalogue once, and the whole one of the language shown or on its way;
+ * screens other than the first ones wait for it.
+ */
 export function loadTexts(): Promise<void> {
-  textsLoading ??= import('#shared/i18n/messages.ts').then(({ en, setTranslator }) => {
-    english = en;
-    // Shared zod schemas (loaded with the screens) produce their messages through it too.
-    setTranslator(t);
-    changed();
-  });
+  if (!textsLoading) {
+    wholeTexts = true;
+    textsLoading = Promise.all([
+      import('#shared/i18n/messages.ts'),
+      catalogueOf(target),
+      target === language ? null : catalogueOf(language),
+    ]).then(([{ en, setTranslator }]) => {
+      english = en;
+      // Shared zod schemas (loaded with the screens) produce their messages through it too.
+      setTranslator(t);
+      changed();
+    });
+  }
   return textsLoading;
 }
 
@@ -119,7 +150,7 @@ export async function setLanguage(next: Language, remember = true): Promise<void
     storage()?.setItem(CHOSEN, next);
     keepCookie(next);
   }
-  if (next !== 'en' && !catalogues[next]) await catalogueOf(next);
+  await catalogueOf(next);
   // A later switch (made while this catalogue loaded) wins.
   if (target !== next) return;
   if (typeof document !== 'undefined') document.documentElement.lang = next;
@@ -170,7 +201,7 @@ if (typeof window !== 'undefined') {
  * stays wanted (`wantedLanguage`) and is shown by `showWish` once the screen is taken over.
  */
 export async function takeOverIn(page: Language): Promise<void> {
-  if (page !== 'en' && !catalogues[page]) await catalogueOf(page);
+  await catalogueOf(page);
   if (typeof document !== 'undefined') document.documentElement.lang = page;
   if (page === language) return;
   language = page;
