@@ -333,6 +333,13 @@ describe('a seeker reports a recruiter who asked for money, and a moderator susp
   it('the moderator sees the report with the message and suspends the recruiter', async () => {
     const a = admin.page;
     await a.reload();
+    // The shield's own flag on the message says its reasons in words, not as codes.
+    const flag = a
+      .getByRole('article')
+      .filter({ has: a.getByRole('heading', { name: en.moderation.kinds.shield }) })
+      .filter({ hasText: SCAM });
+    await flag.getByText(en.moderation.shield.payment_request, { exact: true }).first().waitFor();
+    expect(await flag.getByText('payment_request').count()).toBe(0);
     const item = a
       .getByRole('article')
       .filter({ hasText: `Reported by ${seeker.name}` })

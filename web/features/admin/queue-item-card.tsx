@@ -6,6 +6,7 @@ import { ActionDialog } from './action-dialog.tsx';
 import { actionsFor, type ItemAction } from './item-actions.ts';
 import { AccountPart, HistoryPart, JobPart, MessagesPart } from './item-context.tsx';
 import { when } from './when.ts';
+import { shieldReasons } from '../../lib/shield-text.ts';
 
 /** What kind of item this is: a user's report, the scam shield's flag, or a held job. */
 function kindLabel(t: TFunction, item: QueueItem): string {
@@ -24,6 +25,12 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
   // A reason code the catalogue knows is said in words; anything else shows as it came.
   const reasonKey = `moderation.reasons.${item.reason ?? ''}`;
   const reason = item.reason ? (i18n.exists(reasonKey) ? t(reasonKey) : item.reason) : null;
+  // The scam shield's flag keeps its reason codes as its details ("payment_request"): said in
+  // words, in the moderator's language (they showed as codes in both languages).
+  const details =
+    item.details && item.reason === 'shield' && !item.reporter
+      ? shieldReasons(t, item.details.split(/,\s*/))
+      : item.details;
   const subject = item.job?.title ?? item.account?.name ?? '';
   // What the actions are about, for the dialog: the job for job actions, else the account.
   const subjectOf = (a: ItemAction) =>
@@ -50,9 +57,7 @@ export function QueueItemCard({ item }: { item: QueueItem }) {
             </>
           )}
         </p>
-        {item.details && (
-          <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{item.details}</p>
-        )}
+        {details && <p className="mt-1 whitespace-pre-line text-sm text-slate-800">{details}</p>}
       </header>
 
       {item.messages.length > 0 && <MessagesPart messages={item.messages} />}
