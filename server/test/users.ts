@@ -6,10 +6,9 @@ let counter = 0;
 /** A fresh phone number per call so tests never share a user or a rate limit. */
 export function freshPhone(prefix = '93'): string {
   counter += 1;
-  return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(counter).padStart(2, '0')}`.slice(
-    0,
-    10,
-  );
+  // The counter's last two digits: the whole counter past 99 was cut to its first two, so calls
+  // 120-129 made in one millisecond (users made in parallel) got the same phone.
+  return `${prefix}${String(Date.now() % 1_000_000).padStart(6, '0')}${String(counter % 100).padStart(2, '0')}`;
 }
 
 export interface TestUser {
