@@ -4,6 +4,7 @@ import type { Language } from '#shared/i18n/languages.ts';
 import { textIn } from '#shared/i18n/texts.ts';
 import { NOTIFICATIONS } from '#shared/limits.ts';
 import { chatPath } from '#shared/routes.ts';
+import { cutText } from '#shared/text-cut.ts';
 import type { PushPayload } from '#shared/schemas/notifications.ts';
 import type { Bus } from '../../adapters/bus.ts';
 import type { SmsDriver } from '../../adapters/sms.ts';
@@ -176,10 +177,7 @@ export async function onMessage(deps: NotifyDeps, job: Job, now: Date): Promise<
 
   // An automatic message in the recipient's language, as their chat shows it.
   const text = messageTextIn(languageOf(m), m) ?? m.message;
-  const body =
-    text.length > NOTIFICATIONS.pushBodyChars
-      ? `${text.slice(0, NOTIFICATIONS.pushBodyChars - 1)}…`
-      : text;
+  const body = cutText(text, NOTIFICATIONS.pushBodyChars, '…');
   const payload: PushPayload = {
     title: textIn(languageOf(m), TITLE_KEY[m.kind], { name: nameOf(m) }),
     body,
@@ -278,7 +276,7 @@ export async function onSms(deps: NotifyDeps, job: Job, now: Date): Promise<Outc
     return { type: 'later', at: ms(now, deps.config.notify.smsAfterMinutes * 60_000) };
 
   // The name is a template variable (30 characters in a DLT template); no line breaks in an SMS.
-  const name = nameOf(f).replace(/\s+/g, ' ').slice(0, NOTIFICATIONS.smsNameChars).trim();
+  const name = cutText(nameOf(f).replace(/\s+/g, ' '), NOTIFICATIONS.smsNameChars).trim();
   const link = `${deps.config.publicOrigin}${linkOf(f)}`;
   try {
     await deps.sms.send({

@@ -168,6 +168,12 @@ describe('Web Push to the other member when they have no open socket', () => {
     expect(got!.url).toBe(`/recruiter-messages/chat/${s.id}`);
     // Long messages are cut for the notification.
     expect(got!.body).toBe(`${'x'.repeat(139)}…`);
+    // Cut between characters: an emoji across the cut is left out whole, not halved.
+    await say(s, room, `${'y'.repeat(138)}😀 and more`);
+    await t.ctx.notifications.drain();
+    const cut = opened(sub)[1]!.body;
+    expect(cut).toBe(`${'y'.repeat(138)}…`);
+    expect(cut.isWellFormed()).toBe(true);
   });
 
   it('a status change, an interview invitation and a resume request each notify the seeker', async () => {
