@@ -31,7 +31,7 @@ export const jobInput = z
       .max(120, tooLong(120)),
     cityId: z
       .number(m('jobs.locationRequired'))
-      .int()
+      .int(m('jobs.locationRequired'))
       .positive(m('jobs.locationRequired'))
       .nullable(),
     type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
@@ -147,16 +147,30 @@ export const feedQuery = z.object({
   cursor: z.string().max(300).optional(),
 });
 
+// The edit says the same as the post: the bound of a text that is too long, 'Please choose a
+// location' for a city that is not one (decision 028 "Messages that say the bound").
 export const jobPatch = z
   .object({
-    title: z.string().trim().min(1, m('jobs.titleRequired')).max(120),
-    cityId: z.number().int().positive().nullable(),
+    title: z
+      .string(m('jobs.titleRequired'))
+      .trim()
+      .min(1, m('jobs.titleRequired'))
+      .max(120, tooLong(120)),
+    cityId: z
+      .number(m('jobs.locationRequired'))
+      .int(m('jobs.locationRequired'))
+      .positive(m('jobs.locationRequired'))
+      .nullable(),
     type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
     level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
     jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
     minSalary: salary,
     maxSalary: salary,
-    description: z.string().trim().min(1, m('jobs.descriptionRequired')).max(5000),
+    description: z
+      .string(m('jobs.descriptionRequired'))
+      .trim()
+      .min(1, m('jobs.descriptionRequired'))
+      .max(5000, tooLong(5000)),
   })
   .partial()
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { m, optionalText } from './common.ts';
+import { m, optionalText, tooLong } from './common.ts';
 import { REPORT_REASONS } from '../report-reasons.ts';
 
 // Report, block and moderation (issue 12; decisions.md "Moderation"). Texts in the catalogue's
@@ -59,7 +59,7 @@ export const moderationActionBody = z
       .string(m('moderation.reasonRequired'))
       .trim()
       .min(1, m('moderation.reasonRequired'))
-      .max(1000),
+      .max(1000, tooLong(1000)),
     reportId: z.uuid().optional(),
     jobId: z.uuid().optional(),
     userId: z.uuid().optional(),

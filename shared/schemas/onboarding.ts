@@ -26,6 +26,7 @@ import {
   personName,
   storageKey,
   text,
+  tooLong,
   year,
 } from './common.ts';
 
@@ -178,7 +179,7 @@ export const recruiterProfileStep = z.object({
     .string(m('onboarding.recruiterFullNameCompanyRequired'))
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150)
+    .max(150, tooLong(150))
     .refine(noVerifiedClaim, noVerifiedClaimMessage),
   designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
 });
@@ -241,10 +242,10 @@ export const verificationVerify = z.object({
 export const recruiterSettings = z.object({
   fullName: personName('onboarding.recruiterFullNameCompanyRequired'),
   email: z
-    .string()
+    .string(m('onboarding.emailInvalid'))
     .trim()
     .toLowerCase()
-    .max(254)
+    .max(254, m('onboarding.emailInvalid'))
     .nullish()
     .transform((v) => v || null)
     .pipe(z.email(m('onboarding.emailInvalid')).nullable()),
@@ -253,9 +254,14 @@ export const recruiterSettings = z.object({
     .string(m('onboarding.recruiterFullNameCompanyRequired'))
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150)
+    .max(150, tooLong(150))
     .refine(noVerifiedClaim, noVerifiedClaimMessage),
-  websiteUrl: websiteUrl.nullish().or(z.literal('').transform(() => null)),
+  // Optional here: empty is none. A union with '' made a bad address "Invalid input" (zod's own
+  // text) instead of the website message.
+  websiteUrl: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    websiteUrl.nullish(),
+  ),
   headquartersAddress: optionalText(300),
   /** Left out: the stored one stays; null: none. */
   headquartersCityId: cityId.nullish(),

@@ -188,6 +188,28 @@ describe('changing a job', () => {
     expect((await get(s, `/api/jobs/${id}`)).json().job.status).toBe('closed');
   });
 
+  it('an edit says the bound of an over-long text and asks for a location that is not one', async () => {
+    const owner = await newRecruiter(t);
+    const id = (await post(owner, job())).json().job.id;
+    const patch = (payload: object) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/jobs/${id}`,
+        payload,
+        headers: { cookie: owner.cookie },
+      });
+    expect((await patch({ title: 'x'.repeat(121) })).json().error.message).toBe(
+      'Please keep this to 120 characters or fewer.',
+    );
+    expect((await patch({ description: 'x'.repeat(5001) })).json().error.message).toBe(
+      'Please keep this to 5000 characters or fewer.',
+    );
+    for (const cityId of [-1, 1.5, 'Pune'])
+      expect((await patch({ cityId })).json().error.message, String(cityId)).toBe(
+        'Please choose a location',
+      );
+  });
+
   it("'Job not found' for a missing or malformed id", async () => {
     const s = await seeker();
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-job', '%27%3B--']) {

@@ -178,6 +178,14 @@ describe('moderator actions', () => {
       expect(res.statusCode, String(reason)).toBe(400);
       expect(res.json().error.message).toBe(english('moderation.reasonRequired'));
     }
+    // Over the bound: the bound is said, not that the reason is missing.
+    const long = await act(w.t, admin, {
+      action: 'dismiss',
+      reportId: id,
+      reason: 'x'.repeat(1001),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.message).toBe('Please keep this to 1000 characters or fewer.');
     expectError(
       await act(w.t, admin, { action: 'dismiss', reason: 'x' }),
       400,

@@ -308,6 +308,16 @@ describe('recruiter onboarding', () => {
     expect(anonymous.json().error.message).toBe('User not authenticated');
   });
 
+  it('step 1 tells an over-long company name its bound, not that it is missing', async () => {
+    const r = await newUser(t, 'recruiter');
+    const res = await put(r, '/api/onboarding/recruiter/1', {
+      ...profile,
+      companyName: 'x'.repeat(151),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please keep this to 150 characters or fewer.');
+  });
+
   it("step 2 needs every detail and a logo, with the spec's messages", async () => {
     const r = await newUser(t, 'recruiter');
     expect((await put(r, '/api/onboarding/recruiter/1', profile)).json().nextStep).toBe(2);

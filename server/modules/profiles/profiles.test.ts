@@ -231,6 +231,30 @@ describe('recruiter profile and settings', () => {
     });
     expect(anonymous.json().error.message).toBe('User not authenticated');
   });
+
+  it('says what is wrong with a bad website, an over-long company name or e-mail', async () => {
+    const r = await newRecruiter(t, 'Old Name');
+    const base = { fullName: 'Nisha', companyName: 'Old Name' };
+    for (const websiteUrl of ['not a url', 'javascript:alert(1)', `${'x'.repeat(201)}.in`]) {
+      const res = await send(r, 'PUT', '/api/recruiter/settings', { ...base, websiteUrl });
+      expect(res.statusCode, websiteUrl).toBe(400);
+      expect(res.json().error.message, websiteUrl).toBe('Please enter a valid Website Link');
+    }
+    const longName = await send(r, 'PUT', '/api/recruiter/settings', {
+      ...base,
+      companyName: 'x'.repeat(151),
+    });
+    expect(longName.json().error.message).toBe('Please keep this to 150 characters or fewer.');
+    const longEmail = await send(r, 'PUT', '/api/recruiter/settings', {
+      ...base,
+      email: `${'a'.repeat(250)}@x.in`,
+    });
+    expect(longEmail.json().error.message).toBe('Please enter a valid email address');
+    // Empty is still "no website".
+    const none = await send(r, 'PUT', '/api/recruiter/settings', { ...base, websiteUrl: ' ' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().profile.websiteUrl).toBeNull();
+  });
 });
 
 describe('recruiter settings and the scam shield (session 21)', () => {

@@ -53,18 +53,36 @@ export function SettingsSections({
 }) {
   const { t } = useTranslation();
   const personal: Row[] = [
-    { key: 'fullName', label: t('settings.fullName'), autoComplete: 'name' },
-    { key: 'email', label: t('settings.email'), type: 'email', autoComplete: 'email' },
-    { key: 'designation', label: t('settings.designation'), autoComplete: 'organization-title' },
+    { key: 'fullName', label: t('settings.fullName'), autoComplete: 'name', maxLength: 100 },
+    {
+      key: 'email',
+      label: t('settings.email'),
+      type: 'email',
+      autoComplete: 'email',
+      maxLength: 254,
+    },
+    {
+      key: 'designation',
+      label: t('settings.designation'),
+      autoComplete: 'organization-title',
+      maxLength: 100,
+    },
   ];
   const company: Row[] = [
     {
       key: 'companyName',
       label: t('settings.companyName'),
       autoComplete: 'organization',
+      maxLength: 150,
       extra: profile.isVerified ? <VerifiedMark domain={profile.verifiedDomain} /> : null,
     },
-    { key: 'websiteUrl', label: t('settings.website'), type: 'url', autoComplete: 'url' },
+    {
+      key: 'websiteUrl',
+      label: t('settings.website'),
+      type: 'url',
+      autoComplete: 'url',
+      maxLength: 200,
+    },
     {
       key: 'gstin',
       label: t('gst.label'),
@@ -77,6 +95,7 @@ export function SettingsSections({
       key: 'headquartersAddress',
       label: t('settings.headquarters'),
       autoComplete: 'street-address',
+      maxLength: 300,
     },
     { key: 'headquartersCity', label: t('onboarding.headquartersCity') },
     { key: 'employeeSize', label: t('settings.companySize'), list: 'employeeSize' },
