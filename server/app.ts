@@ -9,6 +9,7 @@ import {
 import type { Config } from './config.ts';
 import type { Ctx } from './context.ts';
 import { openDb, type Db } from './db/client.ts';
+import { serveAdminSocket } from './cli/admin-socket.ts';
 import { migrate } from './db/migrate.ts';
 import { moveLegacyImages } from './modules/files/move-legacy-images.ts';
 import { DevOutbox } from './adapters/outbox.ts';
@@ -124,6 +125,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   scanMessage('');
   const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
   await migrate(db);
+  // The embedded database's files belong to this process: `npm run admin` hands its command
+  // to it instead of opening them a second time (cli/admin-socket.ts).
+  const adminSocket =
+    !options.db && config.databaseUrl === null && !config.isProduction
+      ? await serveAdminSocket(db, config.dataDir, app.log)
+      : null;
 
   const outbox = new DevOutbox();
   const bus = createBus(config.redisUrl);
@@ -246,6 +253,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await ctx.replyRates.close();
     await ctx.notifications.close();
     await ctx.bus.close();
+    if (adminSocket) await new Promise((resolve) => adminSocket.close(resolve));
     if (!options.db) await db.close();
   });
 

@@ -2,47 +2,12 @@
 // Moderators (role 'admin') are made here only: no screen or API can make one. Uses the same
 // configuration as the server (DATABASE_URL, or the embedded database under DATA_DIR).
 import { loadConfig } from '../config.ts';
-import { openDb, type Db } from '../db/client.ts';
+import { openDb } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
-import { normalizePhone } from '#shared/phone.ts';
+import { adminCommand } from './admin-command.ts';
+import { askRunningServer } from './admin-socket.ts';
 
-export async function adminCommand(db: Db, args: string[]): Promise<string> {
-  const [command, raw] = args;
-  if (command === 'list') {
-    const rows = await db.query<{ phone_no: string }>(
-      "SELECT phone_no FROM users WHERE user_role = 'admin' AND deleted_at IS NULL ORDER BY phone_no",
-    );
-    return rows.length ? rows.map((r) => r.phone_no).join('\n') : 'no moderators';
-  }
-  const phone = raw ? normalizePhone(raw) : null;
-  if ((command !== 'add' && command !== 'remove') || !phone)
-    throw new Error('usage: npm run admin -- add <phone> | remove <phone> | list');
-  if (command === 'add') {
-    const [row] = await db.query<{ user_role: string | null }>(
-      `INSERT INTO users (phone_no, user_role, is_onboarded, onboarding_step) VALUES ($1, 'admin', true, 1)
-       ON CONFLICT (phone_no) DO UPDATE SET user_role = 'admin', is_onboarded = true
-       RETURNING (SELECT user_role FROM users WHERE phone_no = $1) AS user_role`,
-      [phone],
-    );
-    // Sessions opened under the old role end: the next login starts as a moderator.
-    await db.query(
-      `UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL
-          AND user_id = (SELECT id FROM users WHERE phone_no = $1)`,
-      [phone],
-    );
-    return `${phone} is a moderator${row?.user_role && row.user_role !== 'admin' ? ` (was ${row.user_role})` : ''}`;
-  }
-  const done = await db.query(
-    "UPDATE users SET user_role = NULL, is_onboarded = false WHERE phone_no = $1 AND user_role = 'admin' RETURNING id",
-    [phone],
-  );
-  await db.query(
-    `UPDATE sessions SET revoked_at = now() WHERE revoked_at IS NULL
-        AND user_id = (SELECT id FROM users WHERE phone_no = $1)`,
-    [phone],
-  );
-  return done.length ? `${phone} is no longer a moderator` : `${phone} was not a moderator`;
-}
+export { adminCommand };
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
@@ -51,14 +16,26 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     // no .env file
   }
   const config = loadConfig();
-  const db = await openDb(config.databaseUrl, config.dataDir);
+  const args = process.argv.slice(2);
   try {
-    await migrate(db);
-    console.log(await adminCommand(db, process.argv.slice(2)));
+    // The embedded database belongs to one process: while `npm start` runs on this DATA_DIR, a
+    // second PGlite here would write its own copy of the files, unseen by the server and lost
+    // when it next saves. The running server runs the command instead (admin-socket.ts).
+    const answer =
+      config.databaseUrl === null ? await askRunningServer(config.dataDir, args) : null;
+    if (answer !== null) {
+      console.log(answer);
+    } else {
+      const db = await openDb(config.databaseUrl, config.dataDir);
+      try {
+        await migrate(db);
+        console.log(await adminCommand(db, args));
+      } finally {
+        await db.close();
+      }
+    }
   } catch (err) {
     console.error((err as Error).message);
     process.exitCode = 1;
-  } finally {
-    await db.close();
   }
 }
