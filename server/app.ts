@@ -124,13 +124,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // The scam shield compiles its patterns on first use: not on a user's first message.
   scanMessage('');
   const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
-  await migrate(db);
-  // The embedded database's files belong to this process: `npm run admin` hands its command
-  // to it instead of opening them a second time (cli/admin-socket.ts).
+  // The embedded database's files belong to this process from now on: `npm run admin` hands its
+  // command to it instead of opening them a second time (cli/admin-socket.ts); a command that
+  // comes while the migrations run waits for them.
+  const migrated = migrate(db);
   const adminSocket =
     !options.db && config.databaseUrl === null && !config.isProduction
-      ? await serveAdminSocket(db, config.dataDir, app.log)
+      ? await serveAdminSocket(db, config.dataDir, app.log, migrated)
       : null;
+  await migrated;
 
   const outbox = new DevOutbox();
   const bus = createBus(config.redisUrl);

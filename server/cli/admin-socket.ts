@@ -29,6 +29,8 @@ export async function serveAdminSocket(
   db: Db,
   dataDir: string,
   log: { warn: (msg: string) => void },
+  /** Commands wait for this (the migrations of a server that is starting). */
+  ready: Promise<unknown> = Promise.resolve(),
 ): Promise<net.Server | null> {
   const file = adminSocketPath(dataDir);
   if (file.length > MAX_SOCKET_PATH) {
@@ -44,7 +46,12 @@ export async function serveAdminSocket(
       input += chunk;
       if (input.length > 10_000) socket.destroy();
       if (!input.includes('\n')) return;
-      void answer(db, input).then((a) => socket.end(`${JSON.stringify(a)}\n`));
+      void ready
+        .then(
+          () => answer(db, input),
+          (err: Error): Answer => ({ ok: false, text: err.message }),
+        )
+        .then((a) => socket.end(`${JSON.stringify(a)}\n`));
     });
     socket.on('error', () => socket.destroy());
   });
