@@ -373,14 +373,39 @@ describe('chat between a recruiter and a seeker', () => {
     await dialog.waitFor();
     expect(await dialog.getAttribute('aria-modal')).toBe('true');
 
-    // Nothing filled: the rule's message, nothing sent.
+    // Nothing filled: the rule's message under each field, nothing sent.
+    const date = dialog.getByLabel('Date');
+    const time = dialog.getByLabel('Time');
+    const place = dialog.getByLabel('Place or meeting link');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await dialog.getByText('Please give a date, a time and a place or link').waitFor();
+    await expect
+      .poll(() => dialog.getByText('Please give a date, a time and a place or link').count())
+      .toBe(3);
+
+    // A day already past (typed: the picker's minimum does not stop typing) is said under the
+    // date, before anything is sent; only the date is marked.
+    let sent = 0;
+    const count = (req: { url(): string; method(): string }) => {
+      if (req.method() === 'POST' && req.url().includes('/interview')) sent += 1;
+    };
+    r.on('request', count);
+    await date.fill('2020-01-01');
+    await time.fill('10:30');
+    await place.fill('Zenith office, Koramangala');
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    const past = dialog.getByText('Please choose today or a later date for the interview');
+    await past.waitFor();
+    expect(await date.getAttribute('aria-describedby')).toBe(await past.getAttribute('id'));
+    expect(await date.getAttribute('aria-invalid')).toBe('true');
+    expect(await time.getAttribute('aria-invalid')).toBe('false');
+    expect(await place.getAttribute('aria-invalid')).toBe('false');
+    expect(sent).toBe(0);
+    r.off('request', count);
 
     const year = new Date().getFullYear() + 1;
-    await dialog.getByLabel('Date').fill(`${year}-03-14`);
-    await dialog.getByLabel('Time').fill('10:30');
-    await dialog.getByLabel('Place or meeting link').fill('https://meet.example.in/zenith-rahul');
+    await date.fill(`${year}-03-14`);
+    expect(await past.count()).toBe(0);
+    await place.fill('https://meet.example.in/zenith-rahul');
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await toast(r, 'Interview invitation sent');
     await dialog.waitFor({ state: 'hidden' });

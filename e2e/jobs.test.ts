@@ -119,6 +119,8 @@ describe('jobs: post, list, feed, job page', () => {
     expect(await cards(page).count()).toBe(2);
     expect(await cards(page).first().getByRole('link').textContent()).toBe(TITLE);
     expect(await page.getByText(/applications?$/).count()).toBe(0);
+    // A job without a salary says so, as its page does.
+    await card(page, 'Office Coordinator').getByText('Negotiable').waitFor();
 
     // The card opens the job page, where the owner has no chat button.
     await mine.getByRole('link', { name: TITLE }).click();
@@ -390,5 +392,17 @@ describe('jobs: post, list, feed, job page', () => {
     expect(gap).toBeGreaterThan(300);
     await next;
     await expect.poll(() => cards(page).count()).toBeGreaterThan(20);
+  });
+
+  it('a seeker at /create-job is sent to their feed, as at /post-job: only recruiters post jobs', async () => {
+    const { page } = seeker;
+    for (const path of ['/create-job', '/post-job']) {
+      await page.goto(path);
+      await page.waitForURL('**/jobseeker-dashboard');
+      await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
+    }
+    // A recruiter has the form at both.
+    await recruiter.page.goto('/create-job');
+    await recruiter.page.getByRole('heading', { name: 'Create New Job Listing' }).waitFor();
   });
 });

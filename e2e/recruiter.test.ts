@@ -101,6 +101,18 @@ async function companyStep(page: Page, company: string, checks = false) {
   ).toContain('51-200');
   await pick(page, 'Financing Status', 'Series A');
   await pick(page, 'Annual revenue', '1CR - 10CR');
+  if (checks) {
+    // Keyboard: Tab from the city goes on to the next control, not into its list of options.
+    await page.getByLabel('Headquarters city').focus();
+    // Empty, it lists the first eight cities: a list long enough to scroll.
+    await page.getByRole('option').nth(7).waitFor();
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('button', { name: 'Create' })
+        .evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+  }
   await page.getByLabel('Headquarters address').fill('12 MG Road');
   await page.getByLabel('Headquarters city').fill('Bengal');
   await page
@@ -231,6 +243,14 @@ describe('recruiter onboarding', () => {
     await page.getByLabel('Office e-mail').fill('hr@gammalogistics.in');
     await page.getByRole('button', { name: 'Send OTP' }).click();
     const otp = page.getByLabel('OTP', { exact: true });
+    await otp.waitFor();
+    // The page reloaded before the code was typed: asking again within the cooldown says to wait,
+    // and still opens the code entry for the code that was sent (no 30 s wait for nothing).
+    await page.reload();
+    await page.getByLabel('Website link').fill('https://gammalogistics.in');
+    await page.getByLabel('Office e-mail').fill('hr@gammalogistics.in');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByText(/^Please wait \d+ seconds? before requesting another OTP\.$/).waitFor();
     await otp.waitFor();
     await otp.fill(await codeFromOutbox(h, 'hr@gammalogistics.in'));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();

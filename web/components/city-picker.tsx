@@ -115,9 +115,12 @@ export function CityPicker({
         onKeyDown={onKeyDown}
       />
       {open && (
+        // Not a tab stop: the options are reached with the arrows from the input (a scrolling
+        // list is otherwise one in Chrome, and Tab from the input landed on a list that closes).
         <ul
           id={listId}
           role="listbox"
+          tabIndex={-1}
           className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
           {options.map((option, i) => (

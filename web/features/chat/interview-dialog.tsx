@@ -4,7 +4,7 @@ import type { RoomView } from '#shared/schemas/chat.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Field, inputClass } from '../../components/ui/field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { toast } from '#web/lib/toast.ts';
 import { useScheduleInterview } from './use-room-actions.ts';
 
@@ -15,6 +15,7 @@ import { useScheduleInterview } from './use-room-actions.ts';
 const interviewSchema = () => import('#shared/schemas/chat.ts').then((m) => m.interviewBody);
 
 type Draft = { date: string; time: string; place: string };
+type Errors = Partial<Record<keyof Draft, string>>;
 const EMPTY: Draft = { date: '', time: '', place: '' };
 
 function today(): string {
@@ -35,7 +36,8 @@ export function InterviewDialog({
 }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState<Draft>(EMPTY);
-  const [error, setError] = useState<string | undefined>();
+  // Each message under the field it is about, and only that field marked (decision 022).
+  const [errors, setErrors] = useState<Errors>({});
   const schedule = useScheduleInterview(room.id, () => {
     setDraft(EMPTY);
     onOpenChange(false);
@@ -54,23 +56,34 @@ export function InterviewDialog({
       return void toast.error(errorMessage(err, t('chat.interviewFailed')));
     }
     const parsed = interviewBody.safeParse(draft);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
-    setError(undefined);
-    schedule.mutate(parsed.data);
+    const next: Errors = {};
+    for (const issue of parsed.error?.issues ?? [])
+      next[issue.path[0] as keyof Draft] ??= issue.message;
+    // A day already past here is refused before it is sent (the date picker's `min` does not stop
+    // a typed date); the server holds the same rule for every time zone.
+    if (!next.date && draft.date < today()) next.date = t('chat.interviewPast');
+    setErrors(next);
+    if (!parsed.success || Object.keys(next).length > 0) return;
+    schedule.mutate(parsed.data, {
+      onError: (err) => {
+        if (err instanceof ApiError && err.code === 'chat.interviewPast')
+          setErrors({ date: errorMessage(err, t('chat.interviewPast')) });
+      },
+    });
   }
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
+  const set = (k: keyof Draft) => (e: { target: { value: string } }) => {
     setDraft((d) => ({ ...d, [k]: e.target.value }));
-  const invalid = error ? { 'aria-invalid': true } : {};
+    setErrors((old) => ({ ...old, [k]: undefined }));
+  };
 
   return (
     <Modal open={open} onOpenChange={onOpenChange} title={t('chat.interviewTitle')}>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid grid-cols-2 gap-3">
-          <Field label={t('chat.interviewDate')}>
+          <Field label={t('chat.interviewDate')} error={errors.date}>
             {(p) => (
               <input
                 {...p}
-                {...invalid}
                 type="date"
                 min={today()}
                 value={draft.date}
@@ -79,11 +92,10 @@ export function InterviewDialog({
               />
             )}
           </Field>
-          <Field label={t('chat.interviewTime')}>
+          <Field label={t('chat.interviewTime')} error={errors.time}>
             {(p) => (
               <input
                 {...p}
-                {...invalid}
                 type="time"
                 value={draft.time}
                 onChange={set('time')}
@@ -92,7 +104,7 @@ export function InterviewDialog({
             )}
           </Field>
         </div>
-        <Field label={t('chat.interviewPlace')} error={error}>
+        <Field label={t('chat.interviewPlace')} error={errors.place}>
           {(p) => (
             <input
               {...p}

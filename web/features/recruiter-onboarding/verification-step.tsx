@@ -158,6 +158,9 @@ function VerificationForm({
       toast.success(t('onboarding.otpSentEmail', { email: target.email }));
     } catch (err) {
       refused(err, t('onboarding.sendOtpFailed'));
+      // Too soon after the last code to this address (a reload, another tab): that code is still
+      // good, so the place to type it opens along with the message to wait.
+      if (err instanceof ApiError && err.code === 'login.resendTooSoon') setSentTo(target.email);
     } finally {
       setBusy(null);
     }
