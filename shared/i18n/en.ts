@@ -258,6 +258,8 @@ export const en = {
   profile: {
     tooManySkills: 'You can add at most 30 skills',
     nameLettersOnly: 'Please write the name in letters only (no numbers, links or symbols)',
+    companyNameWords:
+      'Please write the company name in letters or numbers, not only symbols or emoji',
     noVerifiedClaim:
       'Company names and designations cannot claim verification: the verified mark is added by NearHire',
     title: 'My profile',
@@ -457,6 +459,7 @@ export const en = {
     descriptionPlaceholder: 'What will this person do? What do you offer?',
     requirements: 'Requirements',
     titleRequired: 'Please enter a job title',
+    titleWords: 'Please write the job title in words, not only symbols or emoji',
     locationRequired: 'Please choose a location',
     typeRequired: 'Please choose a job type',
     levelRequired: 'Please choose an experience level',

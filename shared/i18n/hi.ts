@@ -262,6 +262,7 @@ export const hi = {
   profile: {
     tooManySkills: 'आप ज़्यादा से ज़्यादा 30 स्किल जोड़ सकते हैं',
     nameLettersOnly: 'कृपया नाम केवल अक्षरों में लिखें (अंक, लिंक या चिह्न नहीं)',
+    companyNameWords: 'कृपया कंपनी का नाम अक्षरों या अंकों में लिखें, केवल चिह्न या इमोजी नहीं',
     noVerifiedClaim:
       'कंपनी का नाम और पद सत्यापन का दावा नहीं कर सकते: सत्यापित का निशान NearHire लगाता है',
     title: 'मेरी प्रोफ़ाइल',
@@ -461,6 +462,7 @@ export const hi = {
     descriptionPlaceholder: 'यह व्यक्ति क्या काम करेगा? आप क्या देंगे?',
     requirements: 'ज़रूरतें',
     titleRequired: 'कृपया नौकरी का पद डालें',
+    titleWords: 'कृपया नौकरी का पद शब्दों में लिखें, केवल चिह्न या इमोजी नहीं',
     locationRequired: 'कृपया जगह चुनें',
     typeRequired: 'कृपया नौकरी का प्रकार चुनें',
     levelRequired: 'कृपया अनुभव का स्तर चुनें',

@@ -24,6 +24,12 @@ export const personName = (requiredKey: MessageKey) =>
     // "Ravi   Kumar" is "Ravi Kumar" on every card and chat, as a person meant it.
     .transform((name) => name.replace(/ {2,}/g, ' '));
 
+/**
+ * Whether a text has a letter or a digit of any script: a company name or a job title of nothing
+ * but emoji or symbols ("🚀🚀", "***") names nothing a seeker can search for or recognise.
+ */
+export const hasWords = (value: string) => /[\p{L}\p{N}]/u.test(value);
+
 /** Check marks of every kind: ✔ ✓ ☑ ✅ 🗸 🗹 🗷, and the square-root sign used as a tick. */
 const CHECK_MARK = /[\u2713\u2714\u2705\u2611\u{1F5F8}\u{1F5F9}\u{1F5F7}\u221A\u237B\u{10102}]/u;
 /** "verified", "सत्यापित", "वेरिफाइड", also spaced out, with look-alikes or digits for letters. */

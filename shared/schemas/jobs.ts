@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../i18n/messages.ts';
 import { JOB_CATEGORIES, JOB_LEVELS, JOB_TYPES } from '../picklists.ts';
-import { m, optionalText, tooLong } from './common.ts';
+import { hasWords, m, optionalText, tooLong } from './common.ts';
 
 const salary = z
   .union([z.number(), z.string()], m('jobs.salaryInvalid'))
@@ -28,7 +28,8 @@ export const jobInput = z
       .string(m('jobs.titleRequired'))
       .trim()
       .min(1, m('jobs.titleRequired'))
-      .max(120, tooLong(120)),
+      .max(120, tooLong(120))
+      .refine(hasWords, m('jobs.titleWords')),
     cityId: z
       .number(m('jobs.locationRequired'))
       .int(m('jobs.locationRequired'))
@@ -155,7 +156,8 @@ export const jobPatch = z
       .string(m('jobs.titleRequired'))
       .trim()
       .min(1, m('jobs.titleRequired'))
-      .max(120, tooLong(120)),
+      .max(120, tooLong(120))
+      .refine(hasWords, m('jobs.titleWords')),
     cityId: z
       .number(m('jobs.locationRequired'))
       .int(m('jobs.locationRequired'))

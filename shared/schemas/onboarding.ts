@@ -19,6 +19,7 @@ import { INTRODUCTION_MAX } from '../limits.ts';
 import {
   chipList,
   cityId,
+  hasWords,
   m,
   noVerifiedClaim,
   noVerifiedClaimMessage,
@@ -180,12 +181,15 @@ export const recruiterProfileStep = z.object({
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
     .max(150, tooLong(150))
+    .refine(hasWords, m('profile.companyNameWords'))
     .refine(noVerifiedClaim, noVerifiedClaimMessage),
   designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
 });
 
 export const recruiterCompanyStep = z.object({
-  companyName: text('onboarding.allDetails', 150).refine(noVerifiedClaim, noVerifiedClaimMessage),
+  companyName: text('onboarding.allDetails', 150)
+    .refine(hasWords, m('profile.companyNameWords'))
+    .refine(noVerifiedClaim, noVerifiedClaimMessage),
   companyLogo: storageKey('onboarding.companyImage'),
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.allDetails')),
   financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.allDetails')),
@@ -255,6 +259,7 @@ export const recruiterSettings = z.object({
     .trim()
     .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
     .max(150, tooLong(150))
+    .refine(hasWords, m('profile.companyNameWords'))
     .refine(noVerifiedClaim, noVerifiedClaimMessage),
   // Optional here: empty is none. A union with '' made a bad address "Invalid input" (zod's own
   // text) instead of the website message.

@@ -109,6 +109,28 @@ describe('posting a job', () => {
     expect(description.json().error.message).toBe('Please keep this to 5000 characters or fewer.');
   });
 
+  it('a title of nothing but emoji or symbols is refused; emoji beside words stay', async () => {
+    const r = await newRecruiter(t);
+    for (const title of ['🚀🚀🚀', '***', '🙏 — ✨'])
+      expect((await post(r, job({ title }))).json().error.message, title).toBe(
+        'Please write the job title in words, not only symbols or emoji',
+      );
+    for (const title of ['Barista ☕', 'सेल्स एग्ज़ीक्यूटिव', 'C++ Developer']) {
+      const res = await post(r, job({ title }));
+      expect(res.statusCode, title).toBe(201);
+      expect(res.json().job.title).toBe(title);
+      const edit = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/jobs/${res.json().job.id}`,
+        payload: { title: '🚀' },
+        headers: { cookie: r.cookie },
+      });
+      expect(edit.json().error.message).toBe(
+        'Please write the job title in words, not only symbols or emoji',
+      );
+    }
+  });
+
   it('the same post twice at once (a double tap) makes one job; a different one is another', async () => {
     const r = await newRecruiter(t);
     const body = job({ title: 'Double Tap Tester' });

@@ -316,6 +316,16 @@ describe('recruiter onboarding', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please keep this to 150 characters or fewer.');
+    // A name of nothing but emoji or symbols names no company; emoji beside words stay.
+    const emoji = await put(r, '/api/onboarding/recruiter/1', { ...profile, companyName: '😀😀' });
+    expect(emoji.json().error.message).toBe(
+      'Please write the company name in letters or numbers, not only symbols or emoji',
+    );
+    const fine = await put(r, '/api/onboarding/recruiter/1', {
+      ...profile,
+      companyName: 'Chai Point ☕',
+    });
+    expect(fine.statusCode).toBe(200);
   });
 
   it("step 2 needs every detail and a logo, with the spec's messages", async () => {

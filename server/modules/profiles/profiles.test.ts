@@ -250,6 +250,10 @@ describe('recruiter profile and settings', () => {
       email: `${'a'.repeat(250)}@x.in`,
     });
     expect(longEmail.json().error.message).toBe('Please enter a valid email address');
+    const emoji = await send(r, 'PUT', '/api/recruiter/settings', { ...base, companyName: '★★★' });
+    expect(emoji.json().error.message).toBe(
+      'Please write the company name in letters or numbers, not only symbols or emoji',
+    );
     // Empty is still "no website".
     const none = await send(r, 'PUT', '/api/recruiter/settings', { ...base, websiteUrl: ' ' });
     expect(none.statusCode).toBe(200);
