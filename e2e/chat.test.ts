@@ -224,6 +224,22 @@ describe('chat between a recruiter and a seeker', () => {
     await s.getByText('Status: Shortlisted').waitFor();
     await expectOnce(r, auto);
 
+    // The status it has already: the dialog closes, nothing is sent, no error.
+    let sent = 0;
+    const count = (req: { url(): string; method(): string }) => {
+      if (req.method() === 'PUT' && req.url().endsWith('/status')) sent += 1;
+    };
+    r.on('request', count);
+    await r.getByRole('button', { name: 'Mark as' }).click();
+    const shortlisted = dialog.getByRole('button', { name: 'Shortlisted' });
+    expect(await shortlisted.getAttribute('aria-current')).toBe('true');
+    await shortlisted.click();
+    await dialog.waitFor({ state: 'hidden' });
+    r.off('request', count);
+    expect(sent).toBe(0);
+    expect(await r.getByText('This candidate already has this status').count()).toBe(0);
+    await expectOnce(r, auto);
+
     // The recruiter's Shortlisted tab now lists Rahul for this job.
     const tab = await recruiter.context.newPage();
     await tab.goto('/recruiter-dashboard/Messages?tab=shortlisted');
@@ -401,6 +417,14 @@ describe('chat between a recruiter and a seeker', () => {
     expect(await place.getAttribute('aria-invalid')).toBe('false');
     expect(sent).toBe(0);
     r.off('request', count);
+    // Closed and opened again, the dialog starts without the last try's messages.
+    await r.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await r.getByRole('button', { name: 'Schedule Interview' }).click();
+    await dialog.waitFor();
+    expect(await past.count()).toBe(0);
+    expect(await date.getAttribute('aria-invalid')).toBe('false');
+    await time.fill('10:30');
 
     const year = new Date().getFullYear() + 1;
     await date.fill(`${year}-03-14`);

@@ -77,7 +77,15 @@ export function InterviewDialog({
   };
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={t('chat.interviewTitle')}>
+    <Modal
+      open={open}
+      onOpenChange={(next) => {
+        // Closed and opened again, it starts without the last try's messages.
+        if (!next) setErrors({});
+        onOpenChange(next);
+      }}
+      title={t('chat.interviewTitle')}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         <div className="grid grid-cols-2 gap-3">
           <Field label={t('chat.interviewDate')} error={errors.date}>

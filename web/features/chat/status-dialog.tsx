@@ -5,7 +5,7 @@ import type { RoomView } from '#shared/schemas/chat.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useChangeStatus } from './use-room-actions.ts';
 
-/** 'Change candidate status': the six statuses; the current one is marked. */
+/** 'Change candidate status': the six statuses; the current one is marked, and tapping it closes. */
 export function StatusDialog({
   room,
   open,
@@ -28,7 +28,9 @@ export function StatusDialog({
                 type="button"
                 aria-current={current ? 'true' : undefined}
                 disabled={change.isPending}
-                onClick={() => change.mutate(status)}
+                // The status it has already changes nothing: close, send nothing (the server would
+                // refuse it as unchanged, and count it against the recruiter's messages).
+                onClick={() => (current ? onOpenChange(false) : change.mutate(status))}
                 className={`flex min-h-11 w-full items-center justify-between rounded-xl border px-4 text-left text-sm font-semibold transition-colors disabled:opacity-60 ${
                   current
                     ? 'border-brand-600 bg-brand-50 text-brand-800'
