@@ -153,7 +153,10 @@ describe('recommended candidates and the candidate page', () => {
     expect(await contact.getByRole('link', { name: profile.email }).getAttribute('href')).toBe(
       `mailto:${profile.email}`,
     );
-    expect(await contact.getByRole('link', { name: profile.phone }).getAttribute('href')).toBe(
+    // Shown grouped (+91 80000 10158), dialled as stored.
+    const grouped = profile.phone.replace(/^\+91(\d{5})(\d{5})$/, '+91 $1 $2');
+    expect(grouped).not.toBe(profile.phone);
+    expect(await contact.getByRole('link', { name: grouped }).getAttribute('href')).toBe(
       `tel:${profile.phone}`,
     );
   });

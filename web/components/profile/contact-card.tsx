@@ -1,5 +1,6 @@
 import { Lock, Mail, Phone } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
+import { formatPhone } from '#shared/phone.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { SectionCard } from './section-card.tsx';
 
@@ -38,8 +39,9 @@ export function ContactCard({
               <Phone size={16} aria-hidden="true" className="shrink-0 text-slate-500" />
               <dt className="sr-only">{t('trust.phone')}</dt>
               <dd className="min-w-0">
+                {/* Grouped as people in India write it, +91 98765 43210, like the login screen. */}
                 <a href={`tel:${profile.phone}`} className={link}>
-                  {profile.phone}
+                  {formatPhone(profile.phone)}
                 </a>
               </dd>
             </div>
