@@ -166,6 +166,14 @@ describe('recruiter onboarding', () => {
     await page.getByRole('button', { name: 'Go to Dashboard' }).waitFor();
     // On to the first job post by itself after 1.5 s.
     await page.waitForURL('**/onboarding/recruiter/4');
+    // Back to step 3: it says the company is verified and goes on; no code, no skip.
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL('**/onboarding/recruiter/3');
+    await page.getByRole('status').getByText('Company verified').waitFor();
+    expect(await page.getByRole('button', { name: 'Skip for now' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Send OTP' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL('**/onboarding/recruiter/4');
 
     const post = page.getByRole('button', { name: 'Post Job' });
     expect(await post.isDisabled()).toBe(true);

@@ -115,6 +115,9 @@ function VerificationForm({
   const [serverError, setServerError] = useState<FieldError>(null);
   const [busy, setBusy] = useState<'send' | 'verify' | 'skip' | null>(null);
   const [verified, setVerified] = useState(false);
+  // Back at step 3 once verified (the Back of step 4): the mark is there, so the step says so and
+  // goes on, instead of asking for a code again beside 'Skip for now'.
+  const alreadyVerified = !later && profile?.isVerified === true;
 
   useEffect(() => {
     if (!verified) return;
@@ -215,7 +218,7 @@ function VerificationForm({
     <div className="flex flex-col gap-5">
       <CompanySummary profile={profile} />
 
-      {verified ? (
+      {verified || alreadyVerified ? (
         <div
           role="status"
           className="flex flex-col items-center gap-3 rounded-2xl bg-brand-50 p-6 text-center"
