@@ -389,4 +389,25 @@ describe('a seeker reports a recruiter who asked for money, and a moderator susp
     await expect.poll(() => composer(s).isDisabled()).toBe(true);
     expect(unexpected(seeker.errors)).toEqual([]);
   });
+
+  it('a held job the moderator hides tells its owner a moderator hid it, not that one will look', async () => {
+    const a = admin.page;
+    const title = 'Store Helper (Work From Home)';
+    await a.reload();
+    const item = a.getByRole('article').filter({ hasText: title });
+    await item.getByRole('button', { name: en.moderation.actions.hide_job }).click();
+    const d = dialog(a, en.moderation.actions.hide_job);
+    await d.getByLabel(en.moderation.actionReason).fill('Registration fee: a scam.');
+    await d.getByRole('button', { name: en.moderation.actionConfirm }).click();
+    await toast(a, `Done: ${en.moderation.actions.hide_job}`);
+
+    const r = people.find((p) => p.name === NIMBUS.name)!.page;
+    await r.goto('/recruiter-dashboard/Profile');
+    const card = r.getByRole('article').filter({ hasText: title });
+    await card.getByText(en.moderation.hiddenTitle, { exact: true }).waitFor();
+    expect(await card.getByText(en.moderation.heldTitle).count()).toBe(0);
+    const said = await card.getByText(/^A moderator decided/).textContent();
+    expect(said).toContain(en.moderation.shield.payment_request);
+    expect(said).not.toContain(en.moderation.shield.moderator);
+  });
 });

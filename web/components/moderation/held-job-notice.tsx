@@ -4,7 +4,7 @@ import { shieldReasons } from '../../lib/shield-text.ts';
 
 /**
  * What the owner of a held job sees (on its page, in their list, after posting it): it is held,
- * why, and that a moderator will look at it. `announce` reads it out when it appears (right after
+ * why, and that a moderator will look at it; or, once a moderator hid it, that one did. `announce` reads it out when it appears (right after
  * posting); in lists and on the job page it is plain content.
  */
 export function HeldJobNotice({
@@ -15,6 +15,16 @@ export function HeldJobNotice({
   announce?: boolean;
 }) {
   const { t } = useTranslation();
+  // A moderator's decision is not a review still to come: the job was hidden, and says so.
+  const hidden = reasons.includes('moderator');
+  const flagged = reasons.filter((r) => r !== 'moderator');
+  const text = hidden
+    ? flagged.length > 0
+      ? t('moderation.hiddenText', { reasons: shieldReasons(t, flagged) })
+      : t('moderation.hiddenTextPlain')
+    : reasons.length > 0
+      ? t('moderation.heldText', { reasons: shieldReasons(t, reasons) })
+      : t('moderation.heldTextPlain');
   return (
     <div
       role={announce ? 'status' : undefined}
@@ -22,12 +32,10 @@ export function HeldJobNotice({
     >
       <ShieldAlert size={18} aria-hidden="true" className="mt-0.5 shrink-0 text-amber-700" />
       <div>
-        <p className="font-semibold">{t('moderation.heldTitle')}</p>
-        <p>
-          {reasons.length > 0
-            ? t('moderation.heldText', { reasons: shieldReasons(t, reasons) })
-            : t('moderation.heldTextPlain')}
+        <p className="font-semibold">
+          {hidden ? t('moderation.hiddenTitle') : t('moderation.heldTitle')}
         </p>
+        <p>{text}</p>
       </div>
     </div>
   );
