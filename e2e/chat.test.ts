@@ -416,6 +416,23 @@ describe('chat between a recruiter and a seeker', () => {
     expect(await time.getAttribute('aria-invalid')).toBe('false');
     expect(await place.getAttribute('aria-invalid')).toBe('false');
     expect(sent).toBe(0);
+    // Today at a time already past on this phone: refused under the time (unless it is just past
+    // midnight, when no earlier time of today exists).
+    const today = await r.evaluate(() => {
+      const d = new Date();
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+      return d.getHours() * 60 + d.getMinutes() >= 5 ? day : null;
+    });
+    if (today) {
+      await date.fill(today);
+      await time.fill('00:00');
+      await dialog.getByRole('button', { name: 'Send invitation' }).click();
+      await dialog.getByText('Please choose a time later than now for the interview').waitFor();
+      expect(await time.getAttribute('aria-invalid')).toBe('true');
+      expect(await date.getAttribute('aria-invalid')).toBe('false');
+      expect(sent).toBe(0);
+    }
     r.off('request', count);
     // Closed and opened again, the dialog starts without the last try's messages.
     await r.keyboard.press('Escape');

@@ -91,6 +91,27 @@ describe('login and role choice', () => {
     await context.close();
   });
 
+  it('asking again within 30 s (after a reload) opens the code entry for the code already sent', async () => {
+    const { page, context } = await newPage(h);
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill('9811100016');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByPlaceholder('6-digit OTP').waitFor();
+    await page.reload();
+    await page.getByLabel('Phone number').fill('9811100016');
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: /Please wait \d+ seconds before requesting another OTP/ })
+      .waitFor();
+    const codeInput = page.getByPlaceholder('6-digit OTP');
+    await codeInput.waitFor();
+    await codeInput.fill(await codeFromOutbox(h, '9811100016'));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.getByText('Login successful!').waitFor();
+    await context.close();
+  });
+
   it('a new user can sign out from the role choice and from an onboarding step', async () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, '9811100007');

@@ -595,6 +595,7 @@ export const en = {
     onlyRecruiter: 'Only the recruiter can do that in this chat',
     statusUnchanged: 'This candidate already has this status',
     interviewPast: 'Please choose today or a later date for the interview',
+    interviewPastTime: 'Please choose a time later than now for the interview',
     invalidStatus: 'Please choose one of the listed statuses',
     reconnecting: 'Reconnecting...',
     sending: 'Sending...',

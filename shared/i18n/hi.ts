@@ -597,6 +597,7 @@ export const hi = {
     onlyRecruiter: 'इस चैट में यह सिर्फ़ रिक्रूटर कर सकते हैं',
     statusUnchanged: 'इस उम्मीदवार की यही स्थिति पहले से है',
     interviewPast: 'कृपया इंटरव्यू के लिए आज या आगे की तारीख चुनें',
+    interviewPastTime: 'इंटरव्यू के लिए अभी के बाद का समय चुनें',
     invalidStatus: 'कृपया दी गई स्थितियों में से एक चुनें',
     reconnecting: 'फिर से जुड़ रहे हैं...',
     sending: 'भेज रहे हैं...',

@@ -28,11 +28,11 @@ export const roomStatusBody = z.object({ status: z.enum(ROOM_STATUSES, m('chat.i
 
 /** A seeker starts from a job; a recruiter starts with a seeker (optionally for one of their jobs). */
 export const createRoomBody = z.union([
-  z.object({ jobId: z.uuid(m('errors.notFound')) }).strict(),
+  z.object({ jobId: z.uuid(m('jobs.notFound')) }).strict(),
   z
     .object({
       seekerId: z.uuid(m('profile.notFound')),
-      jobId: z.uuid(m('errors.notFound')).nullish(),
+      jobId: z.uuid(m('jobs.notFound')).nullish(),
     })
     .strict(),
 ]);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatIsoDay } from '#shared/chat-system-text.ts';
 import type { z } from 'zod';
 import { english } from '#shared/i18n/messages.ts';
+import type { MessageKey } from '#shared/i18n/keys.ts';
 import { pickLabel, type RoomStatus } from '#shared/picklists.ts';
 import type { createRoomBody, interviewBody } from '#shared/schemas/chat.ts';
 import type { MessageView } from '#shared/schemas/chat.ts';
@@ -275,11 +276,21 @@ export async function setRoomStatus(
 const RESUME_REQUEST_AGAIN_AFTER_HOURS = 24;
 
 /**
- * The earliest day an interview may be on: today where it is earliest on Earth (UTC-12), so that
- * the web form's "today" on any phone is never refused, and a date already past everywhere is.
+ * When an interview is too early to invite to: the moment already past, read as India time
+ * (IST, +05:30, the one time zone of the product; the invitation names no other). A minute of
+ * grace covers a form filled at the turn of the minute. A day already past in India is said as a
+ * day (`chat.interviewPast`), a time already past today as a time (`chat.interviewPastTime`).
  */
-const earliestInterviewDay = (): string =>
-  new Date(Date.now() - 12 * 3600_000).toISOString().slice(0, 10);
+const INTERVIEW_GRACE_MS = 60_000;
+const IST_OFFSET_MS = 330 * 60_000;
+function interviewTooEarly(v: { date: string; time: string }): MessageKey | null {
+  const now = Date.now();
+  const todayInIndia = new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+  if (v.date < todayInIndia) return 'chat.interviewPast';
+  if (Date.parse(`${v.date}T${v.time}:00+05:30`) < now - INTERVIEW_GRACE_MS)
+    return 'chat.interviewPastTime';
+  return null;
+}
 
 /** "2026-12-01" as Indian English shows it, "1 Dec 2026" (issue 15; web/lib/dates.ts in the app). */
 const indianDate = (isoDay: string): string => formatIsoDay(isoDay, 'en-IN');
@@ -294,7 +305,8 @@ export async function scheduleInterview(
 ): Promise<MessageView> {
   const room = await requireMember(ctx, roomId, me);
   authorize(me, 'room.manage', roomFacts(room));
-  if (v.date < earliestInterviewDay()) throw badRequest('chat.interviewPast');
+  const tooEarly = interviewTooEarly(v);
+  if (tooEarly) throw badRequest(tooEarly);
   const sent = await ctx.db.tx(async (q) => {
     // One invitation at a time per room (the room's row lock), so that the one below sees an
     // invitation sent at the same moment: a double tap or a retry of the same invitation, while

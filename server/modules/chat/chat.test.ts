@@ -408,7 +408,7 @@ describe('the recruiter tools are messages too', () => {
     expect(queued).toHaveLength(1);
   });
 
-  it('refuses an interview on a day already past everywhere', async () => {
+  it('refuses an interview at a day or a time already past in India', async () => {
     const r = await newRecruiter(t);
     const s = await seeker();
     const room = (await req(s, 'POST', '/api/rooms', { jobId: await jobOf(r) })).json().room.id;
@@ -429,7 +429,29 @@ describe('the recruiter tools are messages too', () => {
         })
       ).statusCode,
     ).toBe(400);
+    // Earlier today in India: the day is right, the time is past (an hour ago, IST).
+    const anHourAgo = new Date(Date.now() + 330 * 60_000 - 3600_000).toISOString();
+    if (anHourAgo.slice(0, 10) === new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10)) {
+      const earlier = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+        date: anHourAgo.slice(0, 10),
+        time: anHourAgo.slice(11, 16),
+        place: 'Office',
+      });
+      expect(earlier.statusCode).toBe(400);
+      expect(earlier.json().error.code).toBe('chat.interviewPastTime');
+      expect(earlier.json().error.message).toBe(
+        'Please choose a time later than now for the interview',
+      );
+    }
     expect(await messagesOf(room)).toBe(0);
+    // In an hour, India time: invited.
+    const inAnHour = new Date(Date.now() + 330 * 60_000 + 3600_000).toISOString();
+    const later = await req(r, 'POST', `/api/rooms/${room}/interview`, {
+      date: inAnHour.slice(0, 10),
+      time: inAnHour.slice(11, 16),
+      place: 'Office',
+    });
+    expect(later.statusCode).toBe(200);
   });
 });
 
@@ -452,6 +474,13 @@ describe('who may start a chat', () => {
       [s.id],
     );
     expect(made!.n).toBe(limit);
+  });
+
+  it('a job id that is not one is answered as a job not found, not a bare "Not found"', async () => {
+    const s = await seeker();
+    const res = await req(s, 'POST', '/api/rooms', { jobId: 'not-a-job' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Job not found');
   });
 
   it('a seeker who has not finished onboarding is asked to, and no room is made', async () => {

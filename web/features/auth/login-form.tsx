@@ -6,7 +6,7 @@ import { toast } from '#web/lib/toast.ts';
 import { isLoginCode, truncateCode } from '#shared/login-code.ts';
 import { formatPhone, normalizePhone } from '#shared/phone.ts';
 import { Button } from '../../components/ui/button.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
 import { requestCode, verifyCode } from './api.ts';
 import { meKey } from '../../lib/session.ts';
 import { homeFor, returnPath } from '../../lib/where-next.ts';
@@ -47,8 +47,11 @@ function PhoneStep({ onSent, label }: { onSent: (phone: string) => void; label: 
       onSent(phone);
     } catch (err) {
       const message = errorMessage(err, t('login.sendFailed'));
-      setError(message);
       toast.error(message);
+      // Too soon after the last code to this phone (a reload, another tab): that code is still
+      // good, so the place to type it opens, with the message to wait before asking again.
+      if (err instanceof ApiError && err.code === 'login.resendTooSoon') onSent(phone);
+      else setError(message);
     } finally {
       setSending(false);
     }

@@ -18,10 +18,17 @@ type Draft = { date: string; time: string; place: string };
 type Errors = Partial<Record<keyof Draft, string>>;
 const EMPTY: Draft = { date: '', time: '', place: '' };
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 function today(): string {
   const d = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** The phone's time now, as the time field writes it ("14:05"). */
+function nowTime(): string {
+  const d = new Date();
+  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
 /** 'Schedule Interview': date, time and a place or meeting link → the invitation message. */
@@ -60,14 +67,19 @@ export function InterviewDialog({
     for (const issue of parsed.error?.issues ?? [])
       next[issue.path[0] as keyof Draft] ??= issue.message;
     // A day already past here is refused before it is sent (the date picker's `min` does not stop
-    // a typed date); the server holds the same rule for every time zone.
+    // a typed date), and so is a time already past today; the server holds the same rule in India
+    // time.
     if (!next.date && draft.date < today()) next.date = t('chat.interviewPast');
+    else if (!next.date && !next.time && draft.date === today() && draft.time < nowTime())
+      next.time = t('chat.interviewPastTime');
     setErrors(next);
     if (!parsed.success || Object.keys(next).length > 0) return;
     schedule.mutate(parsed.data, {
       onError: (err) => {
         if (err instanceof ApiError && err.code === 'chat.interviewPast')
           setErrors({ date: errorMessage(err, t('chat.interviewPast')) });
+        if (err instanceof ApiError && err.code === 'chat.interviewPastTime')
+          setErrors({ time: errorMessage(err, t('chat.interviewPastTime')) });
       },
     });
   }
