@@ -416,14 +416,13 @@ describe('chat between a recruiter and a seeker', () => {
     expect(await time.getAttribute('aria-invalid')).toBe('false');
     expect(await place.getAttribute('aria-invalid')).toBe('false');
     expect(sent).toBe(0);
-    // Today at a time already past on this phone: refused under the time (unless it is just past
-    // midnight, when no earlier time of today exists).
-    const today = await r.evaluate(() => {
-      const d = new Date();
-      const pad = (n: number) => String(n).padStart(2, '0');
-      const day = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-      return d.getHours() * 60 + d.getMinutes() >= 5 ? day : null;
-    });
+    // Today at a time already past: refused under the time before anything is sent.
+    // Today in India (the interview's time zone, whatever the phone's), unless just past midnight.
+    const india = new Date(Date.now() + 330 * 60_000);
+    const today =
+      india.getUTCHours() * 60 + india.getUTCMinutes() >= 5
+        ? india.toISOString().slice(0, 10)
+        : null;
     if (today) {
       await date.fill(today);
       await time.fill('00:00');

@@ -176,4 +176,35 @@ describe('offline outbox', () => {
     await expect.poll(() => log(s).locator('[data-client-id]').count()).toBe(0);
     await s.close();
   });
+
+  it('a busy answer with Retry-After: 0 is looked at again seconds later, not in a loop', async () => {
+    const s = await seeker.context.newPage();
+    await s.routeWebSocket('**/api/ws', (ws) => ws.close());
+    let busy = true;
+    let tries = 0;
+    await s.route('**/api/rooms/*/messages', async (route) => {
+      if (route.request().method() !== 'POST' || !busy) return route.continue();
+      tries += 1;
+      await route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '0', 'content-type': 'application/json' },
+        body: JSON.stringify({
+          error: { code: 'errors.internal', key: 'errors.internal', message: 'Busy' },
+        }),
+      });
+    });
+    await s.goto(chatPath());
+    await s.getByRole('heading', { name: 'Priya Sharma' }).waitFor();
+    const text = 'Sent into a server that says try now';
+    await write(s, text);
+    await expect.poll(() => tries, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+    const triesThen = tries;
+    // A window to count the tries in: what is measured is how few come, so no condition ends it.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // A few at most (a loop would be hundreds).
+    expect(tries - triesThen).toBeLessThanOrEqual(4);
+    busy = false;
+    await expect.poll(async () => (await storedWith([text])).length, { timeout: 15_000 }).toBe(1);
+    await s.close();
+  });
 });

@@ -384,10 +384,12 @@ describe('typed before the app has taken the page over (a slow network)', () => 
 
     const second = await seekerContext();
     const releaseAgain = await holdScripts(second.page);
-    await second.page.goto(FEED, { waitUntil: 'commit' });
+    // With a type chosen: the early search keeps it (the form carries it along).
+    await second.page.goto(`${FEED}?type=full_time`, { waitUntil: 'commit' });
     await second.page.getByRole('searchbox').pressSequentially('Mathematics');
     await second.page.getByRole('searchbox').press('Enter');
     await second.page.waitForURL(/[?&]q=Mathematics/);
+    expect(new URL(second.page.url()).searchParams.get('type')).toBe('full_time');
     releaseAgain();
     await started(second.page);
     await second.page

@@ -128,10 +128,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // command to it instead of opening them a second time (cli/admin-socket.ts); a command that
   // comes while the migrations run waits for them.
   const migrated = migrate(db);
-  const adminSocket =
-    !options.db && config.databaseUrl === null && !config.isProduction
-      ? await serveAdminSocket(db, config.dataDir, app.log, migrated)
-      : null;
+  // Handled now, awaited below: a migration failing while the socket starts fails the start
+  // cleanly instead of as an unhandled rejection.
+  migrated.catch(() => undefined);
+  let adminSocket: Awaited<ReturnType<typeof serveAdminSocket>> = null;
+  if (!options.db && config.databaseUrl === null && !config.isProduction) {
+    try {
+      adminSocket = await serveAdminSocket(db, config.dataDir, app.log, migrated);
+    } catch (err) {
+      // A DATA_DIR where no Unix socket can live (some bind mounts, /mnt/c under WSL): the app
+      // runs all the same, and `npm run admin` needs the server stopped, as before.
+      app.log.warn({ err }, 'no admin socket in DATA_DIR: stop the server before npm run admin');
+    }
+  }
   await migrated;
 
   const outbox = new DevOutbox();

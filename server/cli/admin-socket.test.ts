@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { buildApp, type BuiltApp } from '../app.ts';
 import { testConfig } from '../config.ts';
+import { adminSocketPath } from './admin-socket.ts';
 
 const run = promisify(execFile);
 
@@ -47,5 +49,34 @@ describe('npm run admin while the development server runs on the same DATA_DIR',
       code: 1,
       stderr: expect.stringContaining('usage'),
     });
+  });
+
+  it('only the owner reaches the socket, and it reads one bounded command a connection', async () => {
+    const file = adminSocketPath(dir);
+    // The folder is the owner's alone from before the socket exists.
+    expect(statSync(path.dirname(file)).mode & 0o777).toBe(0o700);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    /** Sends raw bytes; resolves with what came back before the socket closed. */
+    const send = (bytes: string) =>
+      new Promise<string>((resolve) => {
+        const socket = net.connect(file);
+        let got = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (d: string) => (got += d));
+        socket.on('close', () => resolve(got));
+        socket.on('error', () => resolve(got));
+        socket.end(bytes);
+      });
+    // Too long: dropped without running, even with a command line in it.
+    const long = `${JSON.stringify({ args: ['add', '9000000098'] })}\n${' '.repeat(10_001)}`;
+    expect(await send(long)).toBe('');
+    // Two lines in one connection: the first is answered once, the second never runs.
+    const two = `${JSON.stringify({ args: ['list'] })}\n${JSON.stringify({ args: ['add', '9000000097'] })}\n`;
+    const answer = await send(two);
+    expect(answer.trim().split('\n')).toHaveLength(1);
+    const admins = await server.ctx.db.query<{ phone_no: string }>(
+      "SELECT phone_no FROM users WHERE user_role = 'admin' ORDER BY phone_no",
+    );
+    expect(admins.map((a) => a.phone_no)).toEqual(['+919000000099']);
   });
 });

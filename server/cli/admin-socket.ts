@@ -1,6 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import type { Db } from '../db/client.ts';
 import { adminCommand } from './admin-command.ts';
 
@@ -13,7 +13,9 @@ import { adminCommand } from './admin-command.ts';
  * screen or API makes a moderator) and runs the CLI's command on its own database.
  */
 export function adminSocketPath(dataDir: string): string {
-  return path.join(dataDir, 'admin.sock');
+  // In a folder only the owner may enter: the socket is reachable by nobody else from the moment
+  // it exists (a chmod after listen leaves a moment at the umask's permissions).
+  return path.join(dataDir, 'admin', 'admin.sock');
 }
 
 /** Unix socket paths are limited to about 108 bytes; a longer DATA_DIR goes without. */
@@ -24,7 +26,7 @@ interface Answer {
   text: string;
 }
 
-/** Serves the admin commands on DATA_DIR/admin.sock; null when the path is too long for a socket. */
+/** Serves the admin commands on DATA_DIR/admin/admin.sock; null when the path is too long for a socket. */
 export async function serveAdminSocket(
   db: Db,
   dataDir: string,
@@ -39,20 +41,25 @@ export async function serveAdminSocket(
   }
   // A socket left by a server that was killed: this process owns the database now.
   rmSync(file, { force: true });
+  mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  chmodSync(path.dirname(file), 0o700);
   const server = net.createServer((socket) => {
     let input = '';
     socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => {
+    const onData = (chunk: string) => {
       input += chunk;
-      if (input.length > 10_000) socket.destroy();
+      if (input.length > 10_000) return void socket.destroy();
       if (!input.includes('\n')) return;
+      // One command a connection: what comes after its line is not read.
+      socket.off('data', onData);
       void ready
         .then(
           () => answer(db, input),
           (err: Error): Answer => ({ ok: false, text: err.message }),
         )
         .then((a) => socket.end(`${JSON.stringify(a)}\n`));
-    });
+    };
+    socket.on('data', onData);
     socket.on('error', () => socket.destroy());
   });
   await new Promise<void>((resolve, reject) => {

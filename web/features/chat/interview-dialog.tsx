@@ -18,18 +18,30 @@ type Draft = { date: string; time: string; place: string };
 type Errors = Partial<Record<keyof Draft, string>>;
 const EMPTY: Draft = { date: '', time: '', place: '' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+/**
+ * Today and the time now in India (IST), as the date and time fields write them: an interview's
+ * date and time are India time, as the server reads them, whatever zone the phone is set to.
+ */
+const indiaNow = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function inIndia(): { day: string; time: string } {
+  const part = (parts: Intl.DateTimeFormatPart[], type: string) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  const parts = indiaNow.formatToParts(new Date());
+  return {
+    day: `${part(parts, 'year')}-${part(parts, 'month')}-${part(parts, 'day')}`,
+    time: `${part(parts, 'hour')}:${part(parts, 'minute')}`,
+  };
 }
-
-/** The phone's time now, as the time field writes it ("14:05"). */
-function nowTime(): string {
-  const d = new Date();
-  return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
+const today = () => inIndia().day;
+const nowTime = () => inIndia().time;
 
 /** 'Schedule Interview': date, time and a place or meeting link → the invitation message. */
 export function InterviewDialog({
@@ -67,8 +79,7 @@ export function InterviewDialog({
     for (const issue of parsed.error?.issues ?? [])
       next[issue.path[0] as keyof Draft] ??= issue.message;
     // A day already past here is refused before it is sent (the date picker's `min` does not stop
-    // a typed date), and so is a time already past today; the server holds the same rule in India
-    // time.
+    // a typed date), and so is a time already past today, both in India time as on the server.
     if (!next.date && draft.date < today()) next.date = t('chat.interviewPast');
     else if (!next.date && !next.time && draft.date === today() && draft.time < nowTime())
       next.time = t('chat.interviewPastTime');

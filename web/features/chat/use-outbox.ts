@@ -21,6 +21,21 @@ import { clearOutgoing, forgetOutgoing, keepOutgoing, loadOutgoing } from './out
 /** The server's refusals that hold for the whole room: blocked, or the other account suspended. */
 const REFUSES_ROOM = new Set(['chat.blocked', 'chat.suspended']);
 
+/**
+ * One pending retry at a time, between 1 and 60 seconds away: each busy answer (and each flush that
+ * a reconnect starts meanwhile) does not add another timer, and no `Retry-After` turns a
+ * struggling server's refusals into a loop of requests (api.ts also reads 0 as none: 5 s).
+ */
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+function flushLater(retryAfterSeconds: number | null): void {
+  if (retryTimer !== null) return;
+  const seconds = Math.min(Math.max(retryAfterSeconds ?? 5, 1), 60);
+  retryTimer = setTimeout(() => {
+    retryTimer = null;
+    outbox.flush();
+  }, seconds * 1000);
+}
+
 /** Who the outbox works for, and the cache the stored messages go into. */
 let current: { userId: string; queryClient: QueryClient } | null = null;
 
@@ -36,8 +51,7 @@ const outbox = new Outbox({
   // at again after its Retry-After (else 5 s), or sooner when the socket reconnects.
   shouldWait: (err) => {
     if (!(err instanceof ApiError) || !waitsToSendAgain(err.status)) return false;
-    if (err.status >= 500)
-      setTimeout(() => outbox.flush(), Math.min(err.retryAfterSeconds ?? 5, 60) * 1000);
+    if (err.status >= 500) flushLater(err.retryAfterSeconds);
     return true;
   },
   online: () => typeof navigator === 'undefined' || navigator.onLine !== false,

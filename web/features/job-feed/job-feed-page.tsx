@@ -130,6 +130,8 @@ export function JobFeedPage() {
           enterKeyHint="search"
           className={`${inputClass} pl-10`}
         />
+        {/* The type chosen goes with such an early search too (a form sends only its fields). */}
+        {type && <input type="hidden" name="type" value={type} />}
       </form>
 
       {isPending ? (
