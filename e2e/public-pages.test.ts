@@ -65,8 +65,17 @@ describe('public job pages', () => {
       has: page.getByRole('link', { name: 'Area Sales Manager', exact: true }),
     });
     await card.waitFor();
-    const titles = await page.getByRole('article').getByRole('heading').allTextContents();
-    expect(titles.every((t) => /sales manager/i.test(t))).toBe(true);
+    // The list before the search may still be on screen (it holds that card too) until the
+    // filtered one replaces it: wait for the filtered list.
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('article').getByRole('heading').allTextContents()).every((t) =>
+            /sales manager/i.test(t),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // A category alone opens the category's own page.
     await page.getByLabel('Search jobs').fill('');
