@@ -72,13 +72,7 @@ describe('first visit budgets', () => {
     // A Hindi visitor's first screens start with their own Hindi texts (2.7 KB gzipped), not the
     // whole Hindi catalogue (20 KB), which put this visit 17 KB over the budget (session 22).
     it(`${pathname} for a Hindi visitor: in Hindi with the first screens' Hindi texts only`, async () => {
-      const context = await h.browser.newContext({
-        baseURL: h.baseUrl,
-        locale: 'hi-IN',
-        viewport: { width: 390, height: 844 },
-        serviceWorkers: 'block',
-      });
-      const page = await context.newPage();
+      const { context, page } = await newPage(h, { locale: 'hi-IN' });
       const visit = await measureFirstVisit(page, h.baseUrl + pathname, 'gzip');
       await page.waitForFunction(() => document.documentElement.dataset.app === 'started');
       await expect(page.evaluate(() => document.documentElement.lang)).resolves.toBe('hi');

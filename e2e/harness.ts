@@ -64,10 +64,12 @@ export async function startHarness(options: { webDist?: string } = {}): Promise<
  */
 export async function newPage(
   h: Harness,
-  options: { serviceWorkers?: 'allow' | 'block' } = {},
+  options: { serviceWorkers?: 'allow' | 'block'; locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await h.browser.newContext({
     baseURL: h.baseUrl,
+    // The browser's language (navigator.languages, Accept-Language); Chromium's own when unset.
+    ...(options.locale ? { locale: options.locale } : {}),
     viewport: { width: 390, height: 844 },
     serviceWorkers: options.serviceWorkers ?? 'block',
   });

@@ -174,13 +174,7 @@ describe('Hindi', () => {
   });
 
   it("a browser whose language is Hindi starts in Hindi (navigator.languages 'hi')", async () => {
-    const context = await h.browser.newContext({
-      baseURL: h.baseUrl,
-      locale: 'hi-IN',
-      viewport: { width: 390, height: 844 },
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
+    const { context, page } = await newPage(h, { locale: 'hi-IN' });
     await page.goto('/login');
     await page.getByRole('heading', { name: 'स्वागत है' }).waitFor();
     expect(await lang(page)).toBe('hi');

@@ -17,6 +17,30 @@ const salary = z
     return Math.round(n * 100) / 100;
   });
 
+/** The fields the post and the edit share, with the same messages (decision 028). */
+const jobFields = {
+  title: z
+    .string(m('jobs.titleRequired'))
+    .trim()
+    .min(1, m('jobs.titleRequired'))
+    .max(120, tooLong(120))
+    .refine(hasWords, m('jobs.titleWords')),
+  cityId: z
+    .number(m('jobs.locationRequired'))
+    .int(m('jobs.locationRequired'))
+    .positive(m('jobs.locationRequired'))
+    .nullable(),
+  type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
+  level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
+  jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
+  description: z
+    .string(m('jobs.descriptionRequired'))
+    .trim()
+    .min(1, m('jobs.descriptionRequired'))
+    .max(5000, tooLong(5000)),
+};
+const salaryFields = { minSalary: salary, maxSalary: salary };
+
 /**
  * The post-job form (post-job screen and recruiter onboarding step 4): title, location, type,
  * level, description and category required; salaries optional LPA numbers with min ≤ max.
@@ -24,28 +48,9 @@ const salary = z
  */
 export const jobInput = z
   .object({
-    title: z
-      .string(m('jobs.titleRequired'))
-      .trim()
-      .min(1, m('jobs.titleRequired'))
-      .max(120, tooLong(120))
-      .refine(hasWords, m('jobs.titleWords')),
-    cityId: z
-      .number(m('jobs.locationRequired'))
-      .int(m('jobs.locationRequired'))
-      .positive(m('jobs.locationRequired'))
-      .nullable(),
-    type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
-    level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
-    jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
-    description: z
-      .string(m('jobs.descriptionRequired'))
-      .trim()
-      .min(1, m('jobs.descriptionRequired'))
-      .max(5000, tooLong(5000)),
+    ...jobFields,
     requirements: optionalText(5000),
-    minSalary: salary,
-    maxSalary: salary,
+    ...salaryFields,
   })
   .refine((v) => v.minSalary === null || v.maxSalary === null || v.minSalary <= v.maxSalary, {
     path: ['minSalary'],
@@ -151,29 +156,7 @@ export const feedQuery = z.object({
 // The edit says the same as the post: the bound of a text that is too long, 'Please choose a
 // location' for a city that is not one (decision 028 "Messages that say the bound").
 export const jobPatch = z
-  .object({
-    title: z
-      .string(m('jobs.titleRequired'))
-      .trim()
-      .min(1, m('jobs.titleRequired'))
-      .max(120, tooLong(120))
-      .refine(hasWords, m('jobs.titleWords')),
-    cityId: z
-      .number(m('jobs.locationRequired'))
-      .int(m('jobs.locationRequired'))
-      .positive(m('jobs.locationRequired'))
-      .nullable(),
-    type: z.enum(JOB_TYPES, m('jobs.typeRequired')),
-    level: z.enum(JOB_LEVELS, m('jobs.levelRequired')),
-    jobCategory: z.enum(JOB_CATEGORIES, m('jobs.categoryRequired')),
-    minSalary: salary,
-    maxSalary: salary,
-    description: z
-      .string(m('jobs.descriptionRequired'))
-      .trim()
-      .min(1, m('jobs.descriptionRequired'))
-      .max(5000, tooLong(5000)),
-  })
+  .object({ ...jobFields, ...salaryFields })
   .partial()
   .strict();
 

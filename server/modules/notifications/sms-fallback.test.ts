@@ -302,6 +302,12 @@ describe('never into a closed conversation', () => {
 
   // Each story: the recruiter writes at 10:00, something closes the conversation before the
   // 30 minutes are up, and no SMS goes then or later; the check ends done, not failed or pending.
+  const suspend = async (userId: string) =>
+    api(await newAdmin(t), 'POST', '/api/admin/actions', {
+      action: 'suspend',
+      userId,
+      reason: 'x',
+    });
   const stories: [string, (p: Awaited<ReturnType<typeof chatPair>>) => Promise<void>][] = [
     [
       'the seeker blocks the recruiter',
@@ -311,28 +317,8 @@ describe('never into a closed conversation', () => {
       'the recruiter blocks the seeker',
       ({ r, s }) => api(r, 'POST', '/api/blocks', { userId: s.id }),
     ],
-    [
-      'a moderator suspends the seeker',
-      async ({ s }) => {
-        const admin = await newAdmin(t);
-        await api(admin, 'POST', '/api/admin/actions', {
-          action: 'suspend',
-          userId: s.id,
-          reason: 'x',
-        });
-      },
-    ],
-    [
-      'a moderator suspends the recruiter',
-      async ({ r }) => {
-        const admin = await newAdmin(t);
-        await api(admin, 'POST', '/api/admin/actions', {
-          action: 'suspend',
-          userId: r.id,
-          reason: 'x',
-        });
-      },
-    ],
+    ['a moderator suspends the seeker', ({ s }) => suspend(s.id)],
+    ['a moderator suspends the recruiter', ({ r }) => suspend(r.id)],
     // Held after three reports: the recruiter "reaches no seeker until a moderator decides"
     // (decision 028), so what they wrote before the hold is not pressed on the seeker by SMS. How a
     // hold comes about is the reports' business; here it is set as they set it.
