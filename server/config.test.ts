@@ -327,6 +327,22 @@ describe('loadConfig with SMS_DRIVER=http', () => {
     });
   });
 
+  it('takes the optional Hindi templates (SMS_TEMPLATE_ID_HI, SMS_NOTIFY_TEMPLATE_ID_HI)', () => {
+    const config = loadConfig(
+      dev({
+        ...httpSms,
+        SMS_TEMPLATE_ID_HI: 'template-hi-1',
+        SMS_NOTIFY_TEMPLATE_ID_HI: 'template-hi-2',
+      }),
+    );
+    expect(config.sms).toMatchObject({
+      templateId: 'template-1',
+      notifyTemplateId: 'template-2',
+      templateIdHi: 'template-hi-1',
+      notifyTemplateIdHi: 'template-hi-2',
+    });
+  });
+
   it.each([
     'SMS_HTTP_URL',
     'SMS_HTTP_AUTH_KEY',

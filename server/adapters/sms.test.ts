@@ -197,7 +197,9 @@ describe('httpSmsDriver', () => {
 describe('POST /api/auth/otp with the HTTP SMS driver', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ sms: { driver: 'http', ...driverOptions(gw.url) } });
+    t = await createTestApp({
+      sms: { driver: 'http', ...driverOptions(gw.url), templateIdHi: 'tmpl-login-hi' },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -227,6 +229,53 @@ describe('POST /api/auth/otp with the HTTP SMS driver', () => {
       remoteAddress: '10.3.0.1',
     });
     expect(verified.statusCode).toBe(200);
+  });
+
+  it('goes with the Hindi DLT template (SMS_TEMPLATE_ID_HI) for a Hindi browser or account', async () => {
+    const templateOf = (i: number) => JSON.parse(gw.received[i]!.body).template_id as string;
+    const hindiVisitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      payload: { phone: '9123400011' },
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+      remoteAddress: '10.3.0.11',
+    });
+    expect(hindiVisitor.statusCode).toBe(200);
+    expect(templateOf(0)).toBe('tmpl-login-hi');
+
+    // An account that chose Hindi gets it from an English browser too; its code still logs in.
+    const phone = '9123400012';
+    expect((await requestCode(phone, '10.3.0.12')).statusCode).toBe(200);
+    expect(templateOf(1)).toBe('tmpl-6650f0c1d6fc05');
+    const otp = JSON.parse(gw.received[1]!.body).recipients[0].otp as string;
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: { phone, code: otp },
+      remoteAddress: '10.3.0.12',
+    });
+    expect(login.statusCode).toBe(200);
+    const sid = login.cookies.find((c) => c.name === 'sid')!;
+    const chose = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      cookies: { sid: sid.value },
+      payload: { language: 'hi' },
+    });
+    expect(chose.statusCode).toBe(200);
+    await t.ctx.db.query(
+      `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
+      [`+91${phone}`],
+    );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp',
+      payload: { phone },
+      headers: { 'accept-language': 'en' },
+      remoteAddress: '10.3.0.12',
+    });
+    expect(again.statusCode).toBe(200);
+    expect(templateOf(2)).toBe('tmpl-login-hi');
   });
 
   it('a gateway failure answers 502, withdraws the code, and an immediate retry is allowed', async () => {

@@ -441,6 +441,7 @@ describe('through the HTTP SMS gateway', () => {
           senderId: 'NRHIRE',
           templateId: 'tmpl-login',
           notifyTemplateId: 'tmpl-notify',
+          notifyTemplateIdHi: 'tmpl-notify-hi',
         },
       },
       { notifications: { clock, poll: false } },
@@ -492,6 +493,53 @@ describe('through the HTTP SMS gateway', () => {
     expect(received.length).toBe(before + 1);
     await runAt(at(c0, 23 * HOUR + MINUTE), g);
     expect(received.length).toBe(before + 2);
+    received.length = 0;
+  });
+
+  it("a Hindi reader's SMS goes with the Hindi DLT template (SMS_NOTIFY_TEMPLATE_ID_HI), an English reader's with the English one", async () => {
+    const { r, s, room } = await chatPair(g, gBase, 'Asha Rao');
+    const hindi = await g.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: s.cookie },
+      payload: { language: 'hi' },
+    });
+    expect(hindi.statusCode).toBe(200);
+    const c0 = tomorrowAt('11:00');
+    await say(g, r, room, 'kal milte hain', c0);
+    await say(g, s, room, 'ji, zaroor', at(c0, MINUTE));
+    await runAt(at(c0, MINUTE), g);
+    received.length = 0;
+    await runAt(at(c0, 32 * MINUTE), g);
+    // The gateway sends the template registered for the reader's language; its variables are the
+    // same, so the sender's name and the link reach the Hindi text too.
+    const sent = received.map((m) => m.body as { template_id: string; recipients: object[] });
+    expect(
+      sent
+        .map((b) => ({ template: b.template_id, to: b.recipients }))
+        .sort((a, b) => a.template.localeCompare(b.template)),
+    ).toEqual([
+      {
+        template: 'tmpl-notify',
+        to: [
+          {
+            mobiles: `91${r.phone}`,
+            name: 'Asha Rao',
+            link: `http://localhost:3000/recruiter-messages/chat/${s.id}`,
+          },
+        ],
+      },
+      {
+        template: 'tmpl-notify-hi',
+        to: [
+          {
+            mobiles: `91${s.phone}`,
+            name: 'Test Recruiter',
+            link: `http://localhost:3000/jobseeker-chat/${r.id}`,
+          },
+        ],
+      },
+    ]);
     received.length = 0;
   });
 
