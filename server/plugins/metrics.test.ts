@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createTestApp, login, type TestApp } from '../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser } from '../test/users.ts';
 
@@ -90,6 +93,29 @@ describe('GET /metrics', () => {
     const body = (await scrape(t, bearer)).body;
     expect(body).toContain('route="unmatched",status="4xx"');
     expect(body).not.toContain('/api/no-such-thing');
+  });
+
+  it("the web app's files are one label, not one per file (a build has hundreds)", async () => {
+    const web = mkdtempSync(path.join(tmpdir(), 'metrics-web-'));
+    mkdirSync(path.join(web, 'assets'));
+    writeFileSync(path.join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    for (const name of ['index-a1b2c3.js', 'chat-d4e5f6.js'])
+      writeFileSync(path.join(web, 'assets', name), 'export {};');
+    const app = await createTestApp({ metricsToken: TOKEN, webDist: web });
+    try {
+      for (const url of ['/favicon.svg', '/assets/index-a1b2c3.js', '/assets/chat-d4e5f6.js'])
+        expect((await app.app.inject({ url })).statusCode).toBe(200);
+      const body = (await scrape(app, bearer)).body;
+      expect(
+        line(body, 'http_request_duration_seconds_count{method="GET",route="static",status="2xx"}'),
+      ).toMatch(/ 3$/);
+      expect(body).not.toContain('favicon.svg');
+      expect(body).not.toContain('index-a1b2c3');
+    } finally {
+      await app.close();
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 
   it('with METRICS_TOKEN set, refuses a missing or wrong token, from anywhere', async () => {

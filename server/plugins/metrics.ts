@@ -121,6 +121,17 @@ export function mayScrape(request: FastifyRequest, token: string | null): boolea
 }
 
 /**
+ * A request's route label: its pattern, 'unmatched', or 'static' for the web app's files.
+ * @fastify/static registers a route per file (wildcard off), each marked with `config.file`: one
+ * label each would be hundreds of series per build, renamed by every deploy.
+ */
+function routeLabel(request: FastifyRequest): string {
+  if ((request.routeOptions.config as { file?: unknown } | undefined)?.file !== undefined)
+    return 'static';
+  return request.routeOptions.url ?? 'unmatched';
+}
+
+/**
  * Times every request into the histogram and serves GET /metrics. The route is outside /api/, so
  * the auth hook lets it through (it guards /api routes only) and names no policy: `mayScrape` is
  * its guard, and anyone else gets the same 404 as an unknown path.
@@ -137,7 +148,7 @@ export function registerMetrics(
     duration.observe(
       {
         method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
+        route: routeLabel(request),
         status: `${Math.floor(reply.statusCode / 100)}xx`,
       },
       reply.elapsedTime / 1000,
