@@ -48,6 +48,20 @@ export function readShell(webDir: string): string {
   return shell;
 }
 
+/**
+ * The empty shell in a language: its `<html lang>` said so, for a page whose screen the app draws
+ * itself (the not-found screen, a page whose data was refused). Read once per build folder.
+ */
+export function shellIn(webDir: string, language: string): string {
+  let shell = emptyShells.get(webDir);
+  if (shell === undefined) {
+    shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    emptyShells.set(webDir, shell);
+  }
+  return shell.replace(/<html lang="[^"]*">|<html>/, () => `<html lang="${language}">`);
+}
+const emptyShells = new Map<string, string>();
+
 /** The shell made to paint alone: inline CSS and no module preloads. */
 export const paintingShell = (shell: string, webDir: string) =>
   withInlineCss(withoutModulePreloads(shell), webDir);

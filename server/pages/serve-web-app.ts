@@ -4,8 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PRERENDERED_PAGES, prerenderedFile } from '#shared/prerendered.ts';
 import { LANGUAGE_COOKIE, visitorLanguage } from '#shared/i18n/languages.ts';
+import { isScreenPath } from '#shared/screen-paths.ts';
 import type { Config } from '../config.ts';
 import { createScreenRenderer } from './server-render.ts';
+import { shellIn } from './page-shell.ts';
 
 /**
  * What a page sent as HTML depends on besides its address: the session and language cookies
@@ -75,15 +77,25 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
           request.log.error({ err }, 'server render failed; sending the empty shell');
         }
       }
-      // The public first screens, prerendered at build time (scripts/prerender.ts), show before
-      // any script runs; every other path gets the app's empty shell.
       // In the visitor's language: their choice (the `lang` cookie), else their browser's.
-      const prerendered = PRERENDERED_PAGES[request.url.split('?')[0]!];
+      const language = visitorLanguage(
+        request.cookies[LANGUAGE_COOKIE],
+        request.headers['accept-language'],
+      );
+      const pathname = request.url.split('?')[0]!;
+      // An address that is no screen: the app's not-found screen, sent as a 404 (search engines
+      // and link checkers read the status), its page in the visitor's language.
+      if (!isScreenPath(pathname))
+        return reply
+          .code(404)
+          .header('cache-control', 'no-cache')
+          .header('vary', PAGE_VARY)
+          .type('text/html; charset=utf-8')
+          .send(shellIn(config.webDist, language));
+      // The public first screens, prerendered at build time (scripts/prerender.ts), show before
+      // any script runs; every other screen gets the app's empty shell.
+      const prerendered = PRERENDERED_PAGES[pathname];
       if (prerendered) {
-        const language = visitorLanguage(
-          request.cookies[LANGUAGE_COOKIE],
-          request.headers['accept-language'],
-        );
         for (const file of new Set([prerenderedFile(prerendered, language), prerendered]))
           if (existsSync(path.join(config.webDist, 'prerendered', file)))
             return reply.sendFile(`prerendered/${file}`);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pageWith, paintingShell, readShell } from './page-shell.ts';
+import { pageWith, paintingShell, readShell, shellIn } from './page-shell.ts';
 import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
 import { LANGUAGE_COOKIE, visitorLanguage, type Language } from '#shared/i18n/languages.ts';
 import { readScreenCode, type ScreenCode } from './screen-code.ts';
@@ -92,13 +92,14 @@ export function createScreenRenderer(
     queue = rendering.catch(() => undefined);
     const rendered = await rendering;
     // What the page is about does not exist (an unknown job): a 404, which the app explains.
-    if (rendered && 'notFound' in rendered) return { status: 404, html: readShell(webDist) };
+    if (rendered && 'notFound' in rendered)
+      return { status: 404, html: shellIn(webDist, language) };
     // Its data was refused (the visitor's limit of public reads, an outage): that status and the
     // empty shell, whose app shows the error and retries, never a skeleton as a page.
     if (rendered && 'refused' in rendered)
       return {
         status: rendered.refused.status,
-        html: readShell(webDist),
+        html: shellIn(webDist, language),
         ...(rendered.refused.retryAfterSeconds
           ? { retryAfterSeconds: rendered.refused.retryAfterSeconds }
           : {}),

@@ -150,6 +150,23 @@ describe('the built web app', () => {
     expect(gone.statusCode).toBe(404);
     expect(gone.headers['content-type']).toMatch(/^application\/json/);
   });
+
+  it("answers an address that is no screen with the app's page as a 404, in the visitor's language", async () => {
+    const screen = await get('/Job-Detail/8c1e7f0a-0000-4000-8000-000000000000/');
+    expect(screen.statusCode).toBe(200);
+
+    const missing = await get('/no/such/page?x=1');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^text\/html/);
+    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.body).toContain('<div id="root"></div>');
+    expect(missing.body).toContain('<html lang="en">');
+
+    const hindi = await get('/job-detail', { 'accept-language': 'hi-IN,hi;q=0.9' });
+    expect(hindi.statusCode).toBe(404);
+    expect(hindi.body).toContain('<html lang="hi">');
+    expect((await get('/no-such', { cookie: 'lang=hi' })).body).toContain('<html lang="hi">');
+  });
 });
 
 describe('security headers', () => {
