@@ -165,6 +165,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { db, bus, sms, metrics, log: app.log, config },
       options.notifications,
     ),
+    lifecycle: { stopping: false },
   };
   // Read at scrape time; a failing query leaves the gauge out rather than failing the scrape.
   metrics.measureQueuesWith(async (): Promise<Record<string, number>> => {

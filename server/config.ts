@@ -64,6 +64,7 @@ const envSchema = z.object({
     .min(1)
     .max(3600)
     .default(NOTIFICATIONS.leaseSeconds),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(60).default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -107,6 +108,12 @@ export interface Config {
   push: { publicKey: string; privateKey: string; subject: string };
   /** Notification queue and SMS fallback (docs/decisions/016). */
   notify: { smsAfterMinutes: number; leaseSeconds: number };
+  /**
+   * After SIGTERM, how long the instance goes on serving, its readiness saying 503, before it
+   * stops accepting connections: for an orchestrator that takes it out of the load balancer at
+   * the same moment as the signal (Kubernetes). 0: stop accepting at once.
+   */
+  shutdownDelayMs: number;
   mail: { driver: 'console'; from: string } | { driver: 'smtp'; url: string; from: string };
   storage:
     | { driver: 'disk'; dir: string }
@@ -199,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       smsAfterMinutes: e.NOTIFY_SMS_AFTER_MINUTES,
       leaseSeconds: e.NOTIFY_LEASE_SECONDS,
     },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     webDist: path.join(appRoot(), 'dist', 'web'),
   };
 }

@@ -32,4 +32,6 @@ export interface Ctx {
   metrics: Metrics;
   /** The notification queue's worker (decision 016): push, and the SMS fallback. */
   notifications: Notifications;
+  /** Set once a stop has begun (plugins/operations.ts `announceStop`): readiness says 503. */
+  lifecycle: { stopping: boolean };
 }

@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { OPERATIONS } from '#shared/limits.ts';
-import { shutdown } from './plugins/operations.ts';
+import { announceStop, shutdown } from './plugins/operations.ts';
 
 // Starts one instance: `npm start` / `npm run dev` under tsx with APP_ENV=development, or the
 // compiled dist/server/main.js in production (`npm run start:prod`, docs/deploy.md).
@@ -33,11 +33,15 @@ async function main(): Promise<void> {
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // Whatever happens, the process ends: a stuck close must not outlive the orchestrator's wait.
-    setTimeout(() => {
-      app.log.error('shutdown did not finish in time: exiting');
-      process.exit(1);
-    }, OPERATIONS.shutdownDeadlineMs + 5_000).unref();
+    setTimeout(
+      () => {
+        app.log.error('shutdown did not finish in time: exiting');
+        process.exit(1);
+      },
+      config.shutdownDelayMs + OPERATIONS.shutdownDeadlineMs + 5_000,
+    ).unref();
     try {
+      await announceStop(app, ctx.lifecycle, config.shutdownDelayMs);
       await shutdown(app);
       app.log.info('shut down');
       process.exit(0);

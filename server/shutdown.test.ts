@@ -16,12 +16,17 @@ import { connectWs } from './test/ws.ts';
 // is set (where the old bug showed as "Cannot use a pool after calling end on the pool"), else
 // on an in-memory PGlite.
 const ADMIN = process.env.DATABASE_URL;
-const dbName = `nearhire_shutdown_${randomUUID().slice(0, 8)}`;
-let proc: ChildProcess;
-let base: string;
-let port: number;
-let exited: Promise<number | null>;
-const logLines: string[] = [];
+
+/** A running server/main.ts: its address, its log lines and its exit. */
+interface Server {
+  proc: ChildProcess;
+  base: string;
+  port: number;
+  exited: Promise<number | null>;
+  logLines: string[];
+  dbName: string | null;
+}
+const servers: Server[] = [];
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -39,17 +44,19 @@ async function admin(sql: string): Promise<void> {
   await c.end();
 }
 
-beforeAll(async () => {
+async function startServer(env: Record<string, string> = {}): Promise<Server> {
   let databaseUrl = 'memory';
+  let dbName: string | null = null;
   if (ADMIN) {
+    dbName = `nearhire_shutdown_${randomUUID().slice(0, 8)}`;
     await admin(`CREATE DATABASE ${dbName}`);
     const url = new URL(ADMIN);
     url.pathname = `/${dbName}`;
     databaseUrl = url.toString();
   }
-  port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       PATH: process.env.PATH,
       APP_ENV: 'development',
@@ -60,9 +67,11 @@ beforeAll(async () => {
       SECRET_KEY: 'shutdown-secret-key-shutdown-secret-key-0123',
       LOG_LEVEL: 'info',
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'nearhire-shutdown-')),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const logLines: string[] = [];
   let pendingOut = '';
   proc.stdout!.on('data', (chunk: Buffer) => {
     pendingOut += String(chunk);
@@ -70,20 +79,26 @@ beforeAll(async () => {
     pendingOut = parts.pop()!;
     logLines.push(...parts.filter(Boolean));
   });
-  exited = new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    proc.once('exit', (code) => resolve(code)),
+  );
+  const server = { proc, base, port, exited, logLines, dbName };
+  servers.push(server);
   for (let i = 0; i < 150; i++) {
     const ok = await fetch(`${base}/api/health`)
       .then((r) => r.ok)
       .catch(() => false);
-    if (ok) return;
+    if (ok) return server;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('server did not start');
-}, 60_000);
+}
 
 afterAll(async () => {
-  if (proc.exitCode === null) proc.kill('SIGKILL');
-  if (ADMIN) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  for (const s of servers) {
+    if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+    if (s.dbName) await admin(`DROP DATABASE IF EXISTS ${s.dbName} WITH (FORCE)`);
+  }
 });
 
 interface Outcome {
@@ -117,6 +132,7 @@ function request(url: string): Promise<Outcome> {
  * follows only when `release` resolves — after SIGTERM. It is in flight when the signal comes.
  */
 function slowUpload(
+  port: number,
   pathname: string,
   body: unknown,
   release: Promise<void>,
@@ -154,7 +170,7 @@ function slowUpload(
   return { received: receivedP, outcome };
 }
 
-async function login(phone: string): Promise<string> {
+async function login(base: string, phone: string): Promise<string> {
   const json = { 'content-type': 'application/json' };
   await fetch(`${base}/api/auth/otp`, {
     method: 'POST',
@@ -174,21 +190,31 @@ async function login(phone: string): Promise<string> {
 }
 
 describe('SIGTERM', () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await startServer();
+  }, 60_000);
+
   it('answers all 40 requests in flight, tells sockets "restarting", then exits 0', async () => {
-    const cookie = await login('9876543001');
-    const socket = await connectWs(base, cookie);
+    const cookie = await login(s.base, '9876543001');
+    const socket = await connectWs(s.base, cookie);
     await socket.next((e) => e.type === 'hello');
-    expect((await request(`${base}/api/cities?q=a&limit=20`)).status).toBe(200);
+    expect((await request(`${s.base}/api/cities?q=a&limit=20`)).status).toBe(200);
 
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     // 20 slow uploads (login codes asked for 20 phones) and 20 ordinary searches, all at once.
-    const before = logLines.length;
+    const before = s.logLines.length;
     const uploads = Array.from({ length: 20 }, (_, i) =>
-      slowUpload('/api/auth/otp', { phone: `98765431${String(i).padStart(2, '0')}` }, released),
+      slowUpload(
+        s.port,
+        '/api/auth/otp',
+        { phone: `98765431${String(i).padStart(2, '0')}` },
+        released,
+      ),
     );
     const searches = Array.from({ length: 20 }, (_, i) =>
-      request(`${base}/api/cities?q=a&limit=${i + 1}`),
+      request(`${s.base}/api/cities?q=a&limit=${i + 1}`),
     );
     const requests = [...searches, ...uploads.map((u) => u.outcome)];
     // The server has every upload's head, and has begun (maybe finished) every search: all 40
@@ -196,13 +222,13 @@ describe('SIGTERM', () => {
     // when the listener closes: not a request in flight; see docs/decisions/015.)
     await Promise.all(uploads.map((u) => u.received));
     const begun = () =>
-      logLines
+      s.logLines
         .slice(before)
         .filter((l) => l.includes('"incoming request"') && l.includes('/api/cities')).length;
     while (begun() < 20) await new Promise((r) => setTimeout(r, 5));
 
     const signalledAt = performance.now();
-    proc.kill('SIGTERM');
+    s.proc.kill('SIGTERM');
     // The slow uploads finish sending only once the shutdown is under way.
     await new Promise((r) => setTimeout(r, 300));
     release();
@@ -216,13 +242,42 @@ describe('SIGTERM', () => {
       expect(o.connection).toBe('close');
     }
     expect(await socket.closed).toBe(REALTIME.restartCloseCode);
-    expect(await exited).toBe(0);
+    expect(await s.exited).toBe(0);
 
-    const entries = logLines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    const entries = s.logLines.map((l) => JSON.parse(l) as { level: number; msg: string });
     expect(entries.filter((e) => e.level >= 50)).toEqual([]);
-    expect(logLines.join('\n')).not.toContain('Cannot use a pool');
+    expect(s.logLines.join('\n')).not.toContain('Cannot use a pool');
     expect(entries.map((e) => e.msg)).toContain('shut down');
     // Closed for good: nothing listens any more.
-    expect((await request(`${base}/api/health`)).error).toBe('ECONNREFUSED');
+    expect((await request(`${s.base}/api/health`)).error).toBe('ECONNREFUSED');
+  });
+});
+
+describe('SIGTERM with SHUTDOWN_DELAY_SECONDS', () => {
+  let s: Server;
+  beforeAll(async () => {
+    s = await startServer({ SHUTDOWN_DELAY_SECONDS: '2' });
+  }, 60_000);
+
+  it('goes on accepting and serving for the delay, its readiness saying "stopping", then stops', async () => {
+    expect((await request(`${s.base}/api/ready`)).status).toBe(200);
+    s.proc.kill('SIGTERM');
+    // Readiness turns 503 at once…
+    let ready: Response;
+    do ready = await fetch(`${s.base}/api/ready`, { headers: { connection: 'close' } });
+    while (ready.status === 200);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { status: string }).status).toBe('stopping');
+    // …while new connections are still taken and served: a load balancer that has not yet
+    // seen the instance leave sends them here.
+    const late = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => request(`${s.base}/api/cities?q=a&limit=${i + 1}`)),
+    );
+    expect(late.map((o) => o.status)).toEqual(Array(10).fill(200));
+    expect(await s.exited).toBe(0);
+    expect((await request(`${s.base}/api/health`)).error).toBe('ECONNREFUSED');
+    const entries = s.logLines.map((l) => JSON.parse(l) as { level: number; msg: string });
+    expect(entries.filter((e) => e.level >= 50)).toEqual([]);
+    expect(entries.map((e) => e.msg)).toContain('shut down');
   });
 });

@@ -71,7 +71,24 @@ export function registerDraining(app: FastifyInstance): void {
 }
 
 /**
- * A graceful stop (SIGTERM, SIGINT; server/main.ts), in this order:
+ * The first step of a stop with a delay (SHUTDOWN_DELAY_SECONDS): readiness answers 503 at once
+ * while the instance goes on accepting and serving for `delayMs`. An orchestrator that sends
+ * SIGTERM as it takes the instance out of its load balancer (Kubernetes does both at once) still
+ * routes requests here for a few seconds; without the delay those would be refused or reset.
+ */
+export async function announceStop(
+  app: FastifyInstance,
+  lifecycle: { stopping: boolean },
+  delayMs: number,
+): Promise<void> {
+  lifecycle.stopping = true;
+  if (delayMs <= 0) return;
+  app.log.info({ delayMs }, 'stopping: readiness says 503, serving until the delay ends');
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
+}
+
+/**
+ * A graceful stop (SIGTERM, SIGINT; server/main.ts), after `announceStop`, in this order:
  * 1. app.close() begins: answers from now on carry `Connection: close`; every WebSocket is told
  *    "restarting" (1012; the web app reconnects at once) and cut after a short grace;
  * 2. the server stops accepting connections, closes idle keep-alive ones and waits for the

@@ -33,7 +33,7 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
   // do its database and (when configured) Redis answer? 503 names the part that failed.
   const part = z.enum(['ok', 'failed']);
   const readiness = z.object({
-    status: z.enum(['ready', 'unavailable']),
+    status: z.enum(['ready', 'unavailable', 'stopping']),
     database: part,
     redis: z.enum(['ok', 'failed', 'not configured']),
   });
@@ -59,6 +59,9 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
       ]);
       const ready = database === 'ok' && redis !== 'failed';
       void reply.header('cache-control', 'no-store');
+      // Stopping (SIGTERM with SHUTDOWN_DELAY_SECONDS): still serving, but no new traffic please.
+      if (ctx.lifecycle.stopping)
+        return reply.code(503).send({ status: 'stopping' as const, database, redis });
       return reply
         .code(ready ? 200 : 503)
         .send({ status: ready ? ('ready' as const) : ('unavailable' as const), database, redis });
