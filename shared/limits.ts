@@ -20,6 +20,12 @@ export const LOGIN = {
 export const SESSION = {
   ttlDays: 30,
   cookieName: 'sid',
+  /**
+   * The user a tab believes is signed in, sent with its API calls (and as `?as=` on the socket's
+   * handshake): the browser's one cookie may belong to someone who signed in since in another
+   * tab, and the server refuses to act for them on that tab's behalf (decision 028, session 23).
+   */
+  userHeader: 'x-nearhire-user',
 } as const;
 
 export const PAGE_SIZE = 20;

@@ -37,6 +37,12 @@ export function registerAuth(app: FastifyInstance, ctx: Ctx): void {
     checkOrigin(request, ctx);
     const token = readToken(request);
     request.user = token ? await findSession(ctx.db, token) : null;
+    // A tab says whom it shows (SESSION.userHeader). The browser's one cookie may have become
+    // another person's since (signed in in another tab of a shared phone): nothing is done for
+    // them on that tab's behalf, public routes included (its "Sign out" must not end theirs).
+    const believed = request.headers[SESSION.userHeader];
+    if (typeof believed === 'string' && request.user && request.user.id !== believed)
+      throw unauthorized('session.switched');
     // Decided on the matched route's pattern, not the raw URL (a percent-encoded path still
     // matches its route). Unmatched URLs fall through to the 404 handler; the web app's static
     // files are not API routes.

@@ -17,8 +17,10 @@ export async function connectWs(
   origin?: string,
   /** e.g. `{ autoPong: false }`: a client that does not answer the server's pings. */
   options: ClientOptions = {},
+  /** The handshake's query, e.g. `?as=<user id>` (the tab's user, as the web app says it). */
+  query = '',
 ): Promise<WsClient> {
-  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws`, {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/api/ws${query}`, {
     ...options,
     headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });

@@ -69,6 +69,7 @@ export const en = {
   session: {
     mustLogin: 'You must be logged in to continue',
     expired: 'Your session has expired. Please log in again.',
+    switched: 'You were signed out: another account has logged in on this browser.',
   },
   role: {
     title: 'How will you use NearHire?',

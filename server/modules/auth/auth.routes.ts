@@ -24,7 +24,13 @@ import {
   setRole,
   upsertUserByPhone,
 } from '../users/users.repo.ts';
-import { createSession, liveSessions, revokeOtherSessions, revokeSession } from './sessions.ts';
+import {
+  createSession,
+  endReplacedSession,
+  liveSessions,
+  revokeOtherSessions,
+  revokeSession,
+} from './sessions.ts';
 
 export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,6 +94,12 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
       );
       if (suspended) throw new AppError(403, 'moderation.suspended');
       const token = await createSession(ctx.db, userId, request.ip, request.headers['user-agent']);
+      const replaced = request.user;
+      if (replaced && (await endReplacedSession(ctx.db, replaced, userId)))
+        await ctx.bus.publish([replaced.id], {
+          type: 'session.revoked',
+          sessionHash: replaced.sessionHash,
+        });
       setSessionCookie(reply, token);
       const user = await findMe(ctx.db, userId);
       if (!user) throw notFound();

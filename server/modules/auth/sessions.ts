@@ -125,3 +125,20 @@ export async function revokeSession(db: Db, sessionHash: string): Promise<void> 
   );
   await db.query('DELETE FROM push_subscriptions WHERE session_hash = $1', [sessionHash]);
 }
+
+/**
+ * A sign-in on a browser whose cookie still held another user's live session (a shared phone: a
+ * login screen left open in one tab while someone signed in in another). The new cookie replaces
+ * it, so that session could never be used or signed out from this browser again, and its push
+ * subscription (this browser's) would keep showing the other person's messages here: it ends now.
+ * Returns whether it did (the caller closes its sockets).
+ */
+export async function endReplacedSession(
+  db: Db,
+  replaced: { id: string; sessionHash: string },
+  newUserId: string,
+): Promise<boolean> {
+  if (replaced.id === newUserId) return false; // the same person again: their devices stay as they were
+  await revokeSession(db, replaced.sessionHash);
+  return true;
+}

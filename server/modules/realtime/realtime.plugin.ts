@@ -6,7 +6,7 @@ import type { Duplex } from 'node:stream';
 import type { RealtimeEvent } from '#shared/schemas/chat.ts';
 import { OPERATIONS, REALTIME } from '#shared/limits.ts';
 import type { Ctx } from '../../context.ts';
-import { AppError, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { isAllowedOrigin } from '../../plugins/auth.ts';
 import { partnersOf } from '../chat/rooms.repo.ts';
 import { handleSocketSend, type SocketSender } from '../chat/socket-send.ts';
@@ -117,6 +117,11 @@ export async function realtimeRoutes(
         const origin = request.headers.origin;
         if (origin && !isAllowedOrigin(origin, request, ctx))
           throw new AppError(403, 'errors.badOrigin');
+        // The tab's user (`?as=`, as SESSION.userHeader on its calls): a cookie that has become
+        // another person's (signed in in another tab) opens no socket for that tab.
+        const as = (request.query as { as?: unknown }).as;
+        if (typeof as === 'string' && as !== request.user!.id)
+          throw unauthorized('session.switched');
         if ((byUser.get(request.user!.id)?.size ?? 0) >= REALTIME.maxSocketsPerUser)
           throw tooManyRequests('errors.tooManyTabs', 30);
       },
