@@ -389,6 +389,33 @@ describe('notifications', () => {
     await context.close();
   });
 
+  it("a person's notifications on screen are closed when their session ends here, also when it ended elsewhere", async () => {
+    const { page, context } = await newPage(h, { serviceWorkers: 'allow' });
+    await loginThroughUi(h, page, await seekerWithoutChats(2));
+    await page.waitForURL('**/jobseeker-dashboard');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const { push, shown } = await devToolsPush(page, context);
+    await push(
+      JSON.stringify({
+        title: 'Zenith Softworks',
+        body: 'Your interview is at 10:00',
+        url: '/jobseeker-chat/1',
+        tag: 'chat:1',
+      }),
+    );
+    await expect
+      .poll(async () => (await shown()).map((n) => n.body))
+      .toEqual(['Your interview is at 10:00']);
+    // Signed out in another tab: this tab learns it (its socket is closed) and, leaving, takes
+    // the person's messages off the screen of a phone the next person picks up.
+    expect((await context.request.post('/api/auth/logout')).status()).toBe(204);
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(shown).toEqual([]);
+    await context.close();
+  });
+
   it('are not offered before a first conversation', async () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, await seekerWithoutChats(0));

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { createQueryClient } from '../lib/query-client.ts';
+import { followTabUser } from '../lib/session.ts';
 import { AppRoutes } from './routes.tsx';
 import { ToastHost } from './toast-host.tsx';
 
@@ -10,6 +11,7 @@ export function App({ serverState }: { serverState?: unknown }) {
   const [queryClient] = useState(() => {
     const client = createQueryClient();
     if (serverState) hydrate(client, serverState as DehydratedState);
+    followTabUser(client);
     return client;
   });
   // The app runs: a page the server rendered is live from here (it starts after its first paint,

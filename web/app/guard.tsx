@@ -12,7 +12,7 @@ import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
-import { useMe } from '../lib/session.ts';
+import { signInState, useMe } from '../lib/session.ts';
 import { withTexts } from '../lib/i18n.ts';
 import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
 
@@ -72,7 +72,8 @@ function useDecision(access: Access, children: ReactNode): ReactNode {
   const { data: me, isPending, isError } = useMe();
 
   if (isPending || (isError && !me)) return <ScreenSkeleton />;
-  if (!me) return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+  if (!me)
+    return <Navigate to="/" replace state={signInState(location.pathname + location.search)} />;
   if (me.role === 'admin')
     return access === 'admin' ? children : <Navigate to={ADMIN_HOME} replace />;
   if (access === 'admin') return <NotFoundPage />;

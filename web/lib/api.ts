@@ -1,5 +1,6 @@
 import type { Vars } from '#shared/i18n/translate.ts';
 import { withWait } from '#shared/i18n/wait.ts';
+import { SESSION } from '#shared/limits.ts';
 import { i18n } from './i18n.ts';
 
 /** An answer from our API that was not a success, with a message a person can read. */
@@ -12,6 +13,26 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The user this tab shows (session.ts keeps it), sent with every call: the browser's one cookie
+ * may be someone else's since another tab signed them in, and the server then answers 401
+ * `session.switched` instead of acting for them here (decision 028, session 23).
+ */
+let tabUser: string | null = null;
+export function setTabUser(userId: string | null): void {
+  tabUser = userId;
+}
+
+/** The headers every call sends: the app's language (decision 026) and the tab's user. */
+function commonHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18n.language,
+  };
+  if (tabUser) headers[SESSION.userHeader] = tabUser;
+  return headers;
 }
 
 type Listener = (error: ApiError) => void;
@@ -33,15 +54,10 @@ export async function api<T>(
     response = await fetch(path, {
       method: init.method ?? 'GET',
       credentials: 'same-origin',
-      // The server answers errors in the app's language (decision 026).
       headers:
         init.body === undefined
-          ? { accept: 'application/json', 'accept-language': i18n.language }
-          : {
-              'content-type': 'application/json',
-              accept: 'application/json',
-              'accept-language': i18n.language,
-            },
+          ? commonHeaders()
+          : { ...commonHeaders(), 'content-type': 'application/json' },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       signal: init.signal,
     });
@@ -69,7 +85,7 @@ export async function apiUpload<T>(path: string, file: File, field = 'file'): Pr
       method: 'POST',
       credentials: 'same-origin',
       body: form,
-      headers: { accept: 'application/json', 'accept-language': i18n.language },
+      headers: commonHeaders(),
     });
   } catch {
     throw new ApiError(0, 'errors.network', i18n.t('errors.internal'), null);

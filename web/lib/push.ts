@@ -154,13 +154,31 @@ export async function forgetPushOnThisDevice(): Promise<void> {
   if (!pushSupported()) return;
   try {
     const subscription = await currentSubscription();
-    if (!subscription) return;
-    await api<void>('/api/push/subscriptions', {
-      method: 'DELETE',
-      body: { endpoint: subscription.endpoint },
-    }).catch(() => undefined);
-    await subscription.unsubscribe();
+    if (subscription)
+      await api<void>('/api/push/subscriptions', {
+        method: 'DELETE',
+        body: { endpoint: subscription.endpoint },
+      }).catch(() => undefined);
   } catch {
     // No service worker or push service to ask: nothing to forget.
+  }
+  await dropPushOnThisDevice();
+}
+
+/**
+ * Whenever a session ends on this device (session.ts `endSession`, also when it ended elsewhere
+ * and the server has let its subscription go already): the notifications on screen, the previous
+ * person's messages, are closed and the browser's subscription ends, so nothing more of theirs
+ * arrives and the next person is offered notifications of their own.
+ */
+export async function dropPushOnThisDevice(): Promise<void> {
+  if (!pushSupported()) return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return;
+    for (const shown of await registration.getNotifications()) shown.close();
+    await (await registration.pushManager.getSubscription())?.unsubscribe();
+  } catch {
+    // No service worker or push service to ask: nothing to drop.
   }
 }

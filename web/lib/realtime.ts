@@ -67,9 +67,10 @@ export function reconnectDelay(
   return backoffDelay(attempt, random);
 }
 
-function socketUrl(): string {
+/** The socket of this user: the server refuses it if the browser's cookie is someone else's. */
+function socketUrl(userId: string): string {
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}/api/ws`;
+  return `${scheme}//${window.location.host}/api/ws?as=${encodeURIComponent(userId)}`;
 }
 
 class RealtimeConnection {
@@ -201,7 +202,7 @@ class RealtimeConnection {
     this.setStatus(this.everConnected || this.attempt > 0 ? 'reconnecting' : 'connecting');
     let socket: WebSocket;
     try {
-      socket = new WebSocket(socketUrl());
+      socket = new WebSocket(socketUrl(this.userId!));
     } catch {
       this.scheduleRetry();
       return;
@@ -251,11 +252,23 @@ class RealtimeConnection {
       if (close.code === SIGNED_OUT) {
         // Signed out elsewhere (another device's "Sign out of other devices", a suspension):
         // asking who we are answers 401, which drops the cached user, and the screen's guard
-        // takes this tab out at once rather than at its next request.
+        // takes this tab out at once rather than at its next request. The same person still
+        // signed in (they signed in again meanwhile): connected again.
+        const userId = this.userId;
         this.stop();
-        void api('/api/me').catch(() => undefined);
+        void api<{ user: { id: string } }>('/api/me').then(
+          ({ user }) => {
+            if (userId && user.id === userId && !this.wanted) this.start(userId);
+          },
+          () => undefined,
+        );
         return;
       }
+      // Refused before the server said hello: a browser cannot read why, and a session that
+      // ended while this tab was offline or asleep is refused at every handshake. Asking who we
+      // are ends it here (a 401), instead of retrying the handshake for as long as the tab is
+      // open; a network or server failure just retries.
+      if (!saidHello) void api('/api/me').catch(() => undefined);
       this.scheduleRetry(close.code, saidHello);
     };
     // An error is always followed by a close; the close decides what happens next.

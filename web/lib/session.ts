@@ -2,8 +2,9 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Me } from '#shared/schemas/auth.ts';
-import { api, ApiError, onUnauthorized } from './api.ts';
+import { api, ApiError, onUnauthorized, setTabUser } from './api.ts';
 import { setLanguage, wantedLanguage } from './i18n.ts';
+import { toast } from './toast.ts';
 
 // The signed-in user, read by every guard, header and screen: the app's one session query.
 
@@ -63,7 +64,7 @@ async function fetchMe(): Promise<Me | null> {
 /** The signed-in user (null when signed out). Every guard and header reads this one query. */
 export function useMe() {
   const queryClient = useQueryClient();
-  useEffect(() => onUnauthorized(() => void endSession(queryClient)), [queryClient]);
+  useEffect(() => onUnauthorized((error) => void endSession(queryClient, error)), [queryClient]);
   const query = useQuery({
     queryKey: meKey,
     queryFn: fetchMe,
@@ -155,7 +156,42 @@ export function onSignOut(task: SignOutTask): () => void {
   return () => void signOutTasks.delete(task);
 }
 
+/**
+ * Keeps the user this tab shows, which every call names (api.ts `setTabUser`), in step with the
+ * session query, from its first (kept or server-rendered) answer on.
+ */
+export function followTabUser(queryClient: QueryClient): void {
+  const sync = () => setTabUser(queryClient.getQueryData<Me | null>(meKey)?.id ?? null);
+  sync();
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryKey[0] === meKey[0]) sync();
+  });
+}
+
 let ending: Promise<void> = Promise.resolve();
+
+// The user whose session last ended in this tab, kept for the tab's life (sessionStorage): the
+// pages in its history are theirs, also after the Back button loads one anew.
+const ENDED = 'nearhire.ended';
+function endedUser(value?: string): string | null {
+  try {
+    if (value) sessionStorage.setItem(ENDED, value);
+    return sessionStorage.getItem(ENDED);
+  } catch {
+    return value ?? null;
+  }
+}
+
+/**
+ * The state a guard gives the start screen when it sends a signed-out tab there: the page to come
+ * back to after logging in, and whose page it was if a session ended in this tab, so that only
+ * that person comes back to it (`returnPath`): on a shared phone the next one to sign in goes
+ * home, not to the previous person's chat.
+ */
+export function signInState(from: string): { from: string; for?: string } {
+  const owner = endedUser();
+  return owner ? { from, for: owner } : { from };
+}
 
 /**
  * The session on this device has ended: signed out here, deleted, signed out from another device
@@ -165,16 +201,26 @@ let ending: Promise<void> = Promise.resolve();
  * session: a later 401 finds nobody signed in, as does one on a visitor's page, and only confirms
  * that.
  */
-export function endSession(queryClient: QueryClient): Promise<void> {
+export function endSession(queryClient: QueryClient, cause?: ApiError): Promise<void> {
   const cached = queryClient.getQueryData<Me | null>(meKey);
   const me = cached ?? keptMe();
+  // At once, not when the cache tells its listeners: the next call must not name them.
+  setTabUser(null);
   queryClient.setQueryData(meKey, null);
   keepMe(null);
   if (!me) return ending;
+  endedUser(me.id);
   // Whatever was read for them (their chats, profile, candidates) leaves the cache.
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meKey[0] });
   queryClient.getMutationCache().clear();
-  ending = Promise.allSettled([...signOutTasks].map(async (task) => task(me.id))).then(
+  // Ended elsewhere (another tab or device, a moderator, expiry): the person is told why.
+  if (cause) toast.error(cause.message);
+  // Someone else signed in on this browser since: the tab is theirs now, as a reload would be.
+  // Otherwise nobody is signed in here: this browser stops showing the account's notifications.
+  const switched = cause?.code === 'session.switched';
+  if (switched) void queryClient.invalidateQueries({ queryKey: meKey });
+  const push = switched ? null : import('./push.ts').then((m) => m.dropPushOnThisDevice());
+  ending = Promise.allSettled([...[...signOutTasks].map(async (task) => task(me.id)), push]).then(
     () => undefined,
   );
   return ending;

@@ -26,8 +26,13 @@ export function dashboardOf(role: AnyRole): string {
   return role === 'admin' ? ADMIN_HOME : dashboardPath(role);
 }
 
-/** The page a guard sent the user away from, if it is one of ours. */
-export function returnPath(state: unknown): string | null {
-  const from = (state as { from?: string } | null)?.from;
+/**
+ * The page a guard sent the user away from, if it is one of ours and theirs: a page left when a
+ * session ended (session.ts `signInState`) is only for that same person (on a shared phone, the
+ * next one to sign in goes home, not to the previous person's chat).
+ */
+export function returnPath(state: unknown, user: Pick<Me, 'id'>): string | null {
+  const { from, for: owner } = (state ?? {}) as { from?: unknown; for?: unknown };
+  if (typeof owner === 'string' && owner !== user.id) return null;
   return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : null;
 }

@@ -14,7 +14,7 @@ export function LandingPage() {
   // A visitor sees the screen at once (no round trip first); a signed-in person is sent on as
   // soon as the kept or fetched answer says so (web/lib/session.ts).
   const { data: me } = useMe();
-  if (me) return <Navigate to={returnPath(location.state) ?? homeFor(me)} replace />;
+  if (me) return <Navigate to={returnPath(location.state, me) ?? homeFor(me)} replace />;
 
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50 to-white">

@@ -126,7 +126,7 @@ function CodeStep({ phone, onChangeNumber }: { phone: string; onChangeNumber: ()
       const user = await verifyCode(phone, code);
       queryClient.setQueryData(meKey, user);
       toast.success(t('login.success'));
-      await navigate(returnPath(location.state) ?? homeFor(user), { replace: true });
+      await navigate(returnPath(location.state, user) ?? homeFor(user), { replace: true });
     } catch (err) {
       const message = errorMessage(err, t('login.verifyFailed'));
       setError(message);

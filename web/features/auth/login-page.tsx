@@ -16,7 +16,7 @@ export function LoginPage({ mode }: { mode: 'login' | 'register' }) {
   // A visitor sees the screen at once (no round trip first); a signed-in person is sent on as
   // soon as the kept or fetched answer says so (web/lib/session.ts).
   const { data: me } = useMe();
-  if (me) return <Navigate to={returnPath(location.state) ?? homeFor(me)} replace />;
+  if (me) return <Navigate to={returnPath(location.state, me) ?? homeFor(me)} replace />;
 
   const title = mode === 'login' ? t('login.title') : t('login.registerTitle');
   const subtitle = mode === 'login' ? t('login.subtitle') : t('login.registerSubtitle');

@@ -12,7 +12,7 @@ import {
   needsOnboarding,
 } from '../../components/finish-onboarding-notice.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { useMe } from '../../lib/session.ts';
+import { signInState, useMe } from '../../lib/session.ts';
 import { ADMIN_HOME, homePathOf } from '../../lib/where-next.ts';
 import { useCandidate } from '../seeker-profile/api.ts';
 import { Avatar } from '../../components/avatar.tsx';
@@ -47,7 +47,7 @@ export function CandidateDetailsPage() {
 
   if (me.isPending || (me.isError && !me.data)) return <ScreenSkeleton />;
   if (!me.data)
-    return <Navigate to="/" replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to="/" replace state={signInState(location.pathname + location.search)} />;
   // Moderators have no recruiter screens.
   if (me.data.role === 'admin') return <Navigate to={ADMIN_HOME} replace />;
 

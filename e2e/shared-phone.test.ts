@@ -1,0 +1,202 @@
+// One phone, several people (decision 028, session 23). In India a phone is often shared in a
+// family, and the browser keeps its tabs for days: one browser profile, one session cookie for all
+// its tabs. Nothing of one person may be used or shown for the next: a message written offline by
+// one is not sent as the next to sign in; a page left when a session ended sends only that person
+// back to it; a tab whose session ended while it slept is taken out when it wakes, once, with a
+// message, not by a loop of refused socket handshakes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import {
+  codeFromOutbox,
+  getJson,
+  signIn,
+  startHarness,
+  type Harness,
+  type Person,
+} from './harness.ts';
+
+const PRIYA = '9000000001'; // the demo recruiter
+const RAHUL = '9000000002'; // the demo seeker, in a conversation with Priya
+
+let h: Harness;
+const people: Person[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  for (const p of people) await p.context.close();
+  await h?.close();
+});
+
+/**
+ * Lets a phone ask for a login code again at once: out of its resend cooldown and its hourly and
+ * daily counts (these journeys sign the same people in many times).
+ */
+async function cooldownPassed(phone: string): Promise<void> {
+  const target = `+91${phone}`;
+  await h.server.ctx.db.query(
+    `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
+    [target],
+  );
+  await h.server.ctx.db.query('DELETE FROM rate_events WHERE key = $1', [target]);
+}
+
+async function signInPerson(phone: string, home: string): Promise<Person> {
+  await cooldownPassed(phone);
+  const person = await signIn(h, phone, home);
+  people.push(person);
+  return person;
+}
+
+/** Signs a phone in through the API of the browser (as another tab of it would), over its cookie. */
+async function signInOtherTab(request: APIRequestContext, phone: string): Promise<void> {
+  await cooldownPassed(phone);
+  expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(200);
+  const code = await codeFromOutbox(h, phone);
+  expect((await request.post('/api/auth/verify', { data: { phone, code } })).status()).toBe(200);
+}
+
+/** The seeker's conversation with the demo recruiter, and its screen. */
+async function rahulsChat(rahul: Person) {
+  const { rooms } = await getJson<{ rooms: { roomId: string; jobId: string; userId: string }[] }>(
+    rahul.page,
+    '/api/rooms',
+  );
+  const room = rooms[0]!;
+  return { room, path: `/jobseeker-chat/${room.userId}?job=${room.jobId}` };
+}
+
+/** Unsent messages kept in this browser's IndexedDB (the outbox's store). */
+const keptTexts = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('nearhire-outbox');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('messages')) return resolve([]);
+          const all = db.transaction('messages').objectStore('messages').getAll();
+          all.onsuccess = () => resolve((all.result as { text: string }[]).map((r) => r.text));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Type a message' });
+const unexpected = (errors: string[]) =>
+  errors.filter((e) => !e.startsWith('Failed to load resource') && !/WebSocket/i.test(e));
+
+describe('one browser, several people', () => {
+  it('a message written offline by one person is not sent as the next one to sign in', async () => {
+    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const { room, path } = await rahulsChat(rahul);
+    const page = rahul.page;
+    await page.goto(path);
+    await composer(page).waitFor();
+    await page.getByText('Reconnecting...').waitFor({ state: 'hidden' });
+
+    // Rahul writes while offline: the message waits in the outbox.
+    await rahul.context.setOffline(true);
+    await page.getByText('Reconnecting...').waitFor();
+    const secret = 'RAHUL OFFLINE 5521';
+    await composer(page).fill(secret);
+    await composer(page).press('Enter');
+    await expect.poll(() => keptTexts(page)).toEqual([secret]);
+
+    // Meanwhile in another tab of the same browser, Rahul signs out and Priya, the other member of
+    // that conversation, signs in: the browser's one cookie is hers now.
+    const otherTab = rahul.context.request;
+    expect((await otherTab.post('/api/auth/logout')).status()).toBe(204);
+    await signInOtherTab(otherTab, PRIYA);
+
+    // Back online, Rahul's tab does not send his words as Priya: it says why it left and is
+    // Priya's, as a reload would be.
+    await rahul.context.setOffline(false);
+    // The outbox lets the message go (forgotten with Rahul's session; before, sent as Priya).
+    await expect.poll(() => keptTexts(page)).toEqual([]);
+    const { messages } = await getJson<{ messages: { message: string }[] }>(
+      page,
+      `/api/rooms/${room.roomId}/messages`,
+    );
+    expect(messages.map((m) => m.message)).not.toContain(secret);
+    await page
+      .getByText('You were signed out: another account has logged in on this browser.')
+      .first()
+      .waitFor();
+    await page.waitForURL('**/recruiter-dashboard/**');
+    expect(unexpected(rahul.errors)).toEqual([]);
+  });
+
+  it("after a sign-out and Back, the next person to sign in goes home, not to the previous person's chat", async () => {
+    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const { path } = await rahulsChat(rahul);
+    const page = rahul.page;
+    await page.goto(path);
+    await composer(page).waitFor();
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out successfully').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    // Back: Rahul's chat is not shown again (no copy of it in the browser's history or caches).
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(composer(page).count()).resolves.toBe(0);
+
+    // Priya signs in from the start screen the Back button left: her home, not Rahul's chat.
+    await cooldownPassed(PRIYA);
+    await page.getByLabel('Phone number').fill(PRIYA);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByPlaceholder('6-digit OTP').fill(await codeFromOutbox(h, PRIYA));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.waitForURL('**/recruiter-dashboard/**');
+    expect(new URL(page.url()).pathname).not.toContain('jobseeker-chat');
+    expect(unexpected(rahul.errors)).toEqual([]);
+  });
+
+  it('the person whose session ended comes back to their own page after logging in again', async () => {
+    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const { path } = await rahulsChat(rahul);
+    const page = rahul.page;
+    await page.goto(path);
+    await composer(page).waitFor();
+    // Signed out in another tab: this one is told, and leaves for the start screen.
+    expect((await rahul.context.request.post('/api/auth/logout')).status()).toBe(204);
+    await page.getByText('You must be logged in to continue').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await cooldownPassed(RAHUL);
+    await page.getByLabel('Phone number').fill(RAHUL);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByPlaceholder('6-digit OTP').fill(await codeFromOutbox(h, RAHUL));
+    await page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/jobseeker-chat/'));
+    await composer(page).waitFor();
+  });
+
+  it('a tab whose session ended while it was offline is taken out when it reconnects, not retried for ever', async () => {
+    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const { path } = await rahulsChat(rahul);
+    const page = rahul.page;
+    await page.goto(path);
+    await composer(page).waitFor();
+    await page.getByText('Reconnecting...').waitFor({ state: 'hidden' });
+    let handshakes = 0;
+    page.on('websocket', () => (handshakes += 1));
+
+    // The phone is offline (its socket gone) while the account signs out of its other devices.
+    await rahul.context.setOffline(true);
+    await page.getByText('Reconnecting...').waitFor();
+    const laptop = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    expect((await laptop.page.request.post('/api/auth/logout-others')).status()).toBe(200);
+
+    // Online again: the refused handshake is found to be an ended session, said once.
+    await rahul.context.setOffline(false);
+    await page.getByText('Your session has expired. Please log in again.').first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(handshakes).toBe(1);
+    expect(unexpected(rahul.errors)).toEqual([]);
+  });
+});
