@@ -150,7 +150,7 @@ describe('offline outbox', () => {
   it('a message a proxy or a busy server did not take (503) waits and goes by itself, before the ones written after it', async () => {
     const s = await seeker.context.newPage();
     // No socket on this page: its messages go over HTTP, where the 503 comes.
-    await s.routeWebSocket('**/api/ws', (ws) => ws.close());
+    await s.routeWebSocket('**/api/ws?*', (ws) => ws.close());
     let refusedOnce = false;
     await s.route('**/api/rooms/*/messages', async (route) => {
       if (route.request().method() !== 'POST' || refusedOnce) return route.continue();
@@ -179,7 +179,7 @@ describe('offline outbox', () => {
 
   it('a busy answer with Retry-After: 0 is looked at again seconds later, not in a loop', async () => {
     const s = await seeker.context.newPage();
-    await s.routeWebSocket('**/api/ws', (ws) => ws.close());
+    await s.routeWebSocket('**/api/ws?*', (ws) => ws.close());
     let busy = true;
     let tries = 0;
     await s.route('**/api/rooms/*/messages', async (route) => {

@@ -181,7 +181,7 @@ describe('a chat, rendered by the server', () => {
     const seen = watch(page);
     const later = `Written after the page was rendered ${crypto.randomUUID().slice(0, 8)}`;
     // A message arrives after the server rendered the page, before the app's socket connects.
-    await page.routeWebSocket('**/api/ws', async (ws) => {
+    await page.routeWebSocket('**/api/ws?*', async (ws) => {
       const sent = await pair.recruiter.page.request.post(
         `/api/rooms/${pair.room.roomId}/messages`,
         { data: { message: later, clientId: crypto.randomUUID() } },
