@@ -529,7 +529,7 @@ describe('chat between a recruiter and a seeker', () => {
     });
     // Cut the tab's socket right after it carried the first message, before the server answers.
     let cutFrame: string | null = null;
-    await s.routeWebSocket(/\/api\/ws$/, (ws) => {
+    await s.routeWebSocket(/\/api\/ws(\?|$)/, (ws) => {
       const server = ws.connectToServer();
       ws.onMessage((frame) => {
         server.send(frame);
