@@ -13,7 +13,7 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
  * The real server (built web app + API on an in-memory PGlite, demo data loaded) on a free port,

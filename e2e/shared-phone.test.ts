@@ -6,9 +6,12 @@
 // message, not by a loop of refused socket handshakes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page, WebSocketRoute } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import {
+  CHROMIUM,
   codeFromOutbox,
   getJson,
+  loginThroughUi,
   signIn,
   startHarness,
   type Harness,
@@ -177,6 +180,47 @@ describe('one browser, several people', () => {
     await logInHere(page, RAHUL);
     await page.waitForURL((url) => url.pathname.startsWith('/jobseeker-chat/'));
     await composer(page).waitFor();
+  });
+
+  it("Back to a page kept in the browser's back-forward cache after signing out elsewhere leaves it at once", async () => {
+    // The journeys' browser keeps no pages for Back (Playwright turns the cache off); phones do.
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu'],
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    try {
+      const context = await browser.newContext({ baseURL: h.baseUrl, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      await cooldownPassed(RAHUL);
+      await loginThroughUi(h, page, RAHUL);
+      await page.waitForURL('**/jobseeker-dashboard');
+      await page.goto('/profile');
+      await page.getByRole('heading', { name: 'Rahul Verma' }).first().waitFor();
+      await page.evaluate(() =>
+        window.addEventListener('pageshow', (e) => {
+          if (e.persisted) document.documentElement.dataset.restored = 'yes';
+        }),
+      );
+
+      // Another page of the site, loaded anew; Rahul logs out there.
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByText('Signed out successfully').first().waitFor();
+
+      // Back: the profile page comes back from the cache as it was left, and leaves at once,
+      // before its socket has tried to connect again.
+      let handshakes = 0;
+      page.on('websocket', () => (handshakes += 1));
+      await page.goBack({ waitUntil: 'commit' });
+      // (A page from the cache fires no load event: only the address is waited for.)
+      await page.waitForURL((url) => url.pathname === '/', { waitUntil: 'commit' });
+      expect(await page.evaluate(() => document.documentElement.dataset.restored)).toBe('yes');
+      expect(await page.getByRole('heading', { name: 'Rahul Verma' }).count()).toBe(0);
+      expect(handshakes).toBe(0);
+    } finally {
+      await browser.close();
+    }
   });
 
   it('a tab whose session expired while its socket was down is taken out at the first refused handshake, not retried for ever', async () => {

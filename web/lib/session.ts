@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Me } from '#shared/schemas/auth.ts';
 import { api, ApiError, onUnauthorized, setTabUser } from './api.ts';
-import { setLanguage, wantedLanguage } from './i18n.ts';
+import { i18n, setLanguage, wantedLanguage } from './i18n.ts';
 import { toast } from './toast.ts';
 
 // The signed-in user, read by every guard, header and screen: the app's one session query.
@@ -166,6 +166,27 @@ export function followTabUser(queryClient: QueryClient): void {
   queryClient.getQueryCache().subscribe((event) => {
     if (event.query.queryKey[0] === meKey[0]) sync();
   });
+  if (typeof window !== 'undefined') window.addEventListener('pageshow', restored(queryClient));
+}
+
+/**
+ * A page shown again from the back-forward cache (Back after leaving it for another page) is as
+ * it was left, with its person's screen and data, though the browser may have signed out or
+ * changed hands since: the kept user, which every page of the browser keeps in step, says so at
+ * once, and the server confirms.
+ */
+function restored(queryClient: QueryClient) {
+  return (event: PageTransitionEvent) => {
+    if (!event.persisted) return;
+    const shown = queryClient.getQueryData<Me | null>(meKey)?.id;
+    const now = keptMe()?.id;
+    if (shown && now !== shown)
+      void endSession(
+        queryClient,
+        now ? new ApiError(401, 'session.switched', i18n.t('session.switched'), null) : undefined,
+      );
+    void queryClient.invalidateQueries({ queryKey: meKey });
+  };
 }
 
 let ending: Promise<void> = Promise.resolve();
