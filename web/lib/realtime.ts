@@ -252,16 +252,9 @@ class RealtimeConnection {
       if (close.code === SIGNED_OUT) {
         // Signed out elsewhere (another device's "Sign out of other devices", a suspension):
         // asking who we are answers 401, which drops the cached user, and the screen's guard
-        // takes this tab out at once rather than at its next request. The same person still
-        // signed in (they signed in again meanwhile): connected again.
-        const userId = this.userId;
+        // takes this tab out at once rather than at its next request.
         this.stop();
-        void api<{ user: { id: string } }>('/api/me').then(
-          ({ user }) => {
-            if (userId && user.id === userId && !this.wanted) this.start(userId);
-          },
-          () => undefined,
-        );
+        void api('/api/me').catch(() => undefined);
         return;
       }
       // Refused before the server said hello: a browser cannot read why, and a session that
