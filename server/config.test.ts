@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError, generateVapidKeys, loadConfig, testConfig, type Config } from './config.ts';
+import {
+  ConfigError,
+  ENV_VARIABLES,
+  generateVapidKeys,
+  loadConfig,
+  testConfig,
+  type Config,
+} from './config.ts';
 import { createTestApp } from './test/app.ts';
 
 let tmp: string;
@@ -253,6 +260,21 @@ describe('testConfig is explicit too', () => {
     const config = testConfig();
     expect(testConfig().push).toEqual(config.push);
     expect(existsSync(path.join(config.dataDir, 'vapid.json'))).toBe(false);
+  });
+});
+
+describe('.env.example', () => {
+  // Issue 2: ".env.example documents every variable", and names none the server does not read.
+  const documented = [
+    ...readFileSync(new URL('../.env.example', import.meta.url), 'utf8').matchAll(
+      /^#? ?([A-Z][A-Z0-9_]*)=/gm,
+    ),
+  ].map((m) => m[1]!);
+  it('documents every variable the configuration reads', () => {
+    expect(ENV_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
+  });
+  it('documents no variable the configuration does not read', () => {
+    expect(documented.filter((name) => !(ENV_VARIABLES as string[]).includes(name))).toEqual([]);
   });
 });
 

@@ -69,6 +69,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every variable the server reads: `.env.example` documents each (server/config.test.ts). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export type AppEnv = Env['APP_ENV'];
 
 export interface Config {
