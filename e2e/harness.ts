@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Route,
+} from 'playwright-core';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -98,6 +104,30 @@ export function appStartedAfterGoto(page: Page): void {
         document.documentElement.dataset.app === 'started',
     );
     return response;
+  };
+}
+
+/**
+ * Holds the requests that `matches` picks (method and path) until `release()`, then lets them
+ * through to the real server: the screen's in-flight state ('Saving...', 'Posting...') stays on
+ * screen long enough to be read. Nothing is answered in the server's place.
+ */
+export async function holdRequests(
+  page: Page,
+  method: string,
+  matches: (url: URL) => boolean,
+): Promise<() => Promise<void>> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: Route) => {
+    if (route.request().method() !== method) return route.fallback();
+    await held;
+    await route.fallback();
+  };
+  await page.route(matches, handler);
+  return async () => {
+    release();
+    await page.unroute(matches, handler);
   };
 }
 

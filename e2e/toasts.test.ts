@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+import { newPage, signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
 
 // Decision 028, session 21: a toast never covers a control of the screen's frame, nor the submit
 // button that raised it. Toasts sit at top-centre (the spec), below the screen's sticky header and
@@ -79,6 +79,84 @@ async function noToasts(page: Page) {
   await page.mouse.move(0, 0);
   await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
+
+describe('toasts: top-centre, 4 s, at most 3 (spec sections 2 and 9)', () => {
+  it('a refusal toast shows at top-centre for 4 s; of four at once, three show', async () => {
+    const { page, context } = await newPage(h);
+    // A desktop window: on a phone sonner spans the toast across the screen, centred whatever
+    // its position.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/login');
+    await page.getByLabel('Phone number').fill('12345');
+    // When each toast enters and leaves the page, by the page's own clock.
+    await page.evaluate(() => {
+      const times: { added: number; removed?: number }[] = [];
+      const seen = new Map<Element, { added: number; removed?: number }>();
+      // A toast comes alone or inside the toaster's list mounted with the first one.
+      const toastsIn = (n: Node) =>
+        n instanceof Element
+          ? [
+              ...(n.matches('[data-sonner-toast]') ? [n] : []),
+              ...n.querySelectorAll('[data-sonner-toast]'),
+            ]
+          : [];
+      new MutationObserver((records) => {
+        const now = performance.now();
+        for (const r of records) {
+          for (const el of [...r.addedNodes].flatMap(toastsIn))
+            if (!seen.has(el)) {
+              const t = { added: now };
+              seen.set(el, t);
+              times.push(t);
+            }
+          for (const el of [...r.removedNodes].flatMap(toastsIn)) {
+            const t = seen.get(el);
+            if (t) t.removed = now;
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true });
+      (window as unknown as { toastTimes: typeof times }).toastTimes = times;
+    });
+    const send = page.getByRole('button', { name: 'Send OTP' });
+    await send.click();
+    // Off the toast: sonner keeps a toast under the pointer.
+    await page.mouse.move(0, 0);
+    const shown = await settledToast(page, 'Please enter a valid 10-digit phone number');
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(shown.x + shown.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    expect(shown.y + shown.height).toBeLessThan(viewport.height / 2);
+    await page.locator('[data-sonner-toast]').waitFor({ state: 'detached', timeout: 10_000 });
+    const [lived] = await page.evaluate(() =>
+      (window as unknown as { toastTimes: { added: number; removed?: number }[] }).toastTimes.map(
+        (t) => (t.removed ?? Infinity) - t.added,
+      ),
+    );
+    // 4 s, then sonner's 200 ms exit; a busy machine may add a little.
+    expect(lived).toBeGreaterThanOrEqual(4000);
+    expect(lived).toBeLessThan(4900);
+
+    // Four refusals in a row: four toasts, three of them shown.
+    for (let i = 0; i < 4; i++) await send.click();
+    await page.mouse.move(0, 0);
+    const toasts = page.locator('[data-sonner-toast]');
+    await expect.poll(() => toasts.count()).toBe(4);
+    // Counted once every toast has slid into place (the fourth fades in or out as it settles).
+    await expect
+      .poll(() =>
+        toasts.evaluateAll((els) =>
+          els.every(
+            (e) => e.getAttribute('data-mounted') === 'true' && e.getAnimations().length === 0,
+          ),
+        ),
+      )
+      .toBe(true);
+    const visible = await toasts.evaluateAll(
+      (els) => els.filter((e) => Number(getComputedStyle(e).opacity) > 0).length,
+    );
+    expect(visible).toBe(3);
+    await context.close();
+  });
+});
 
 describe('toasts never cover a control of the screen', () => {
   it("the profile's Save and Cancel under the header, and the bottom navigation", async () => {
