@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { holdRequests, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
 
 // Phones 95300000xx are used by this file only. A login code cannot be asked for twice within
 // 30 s, so each phone logs in once and its browser context is kept for every test.
@@ -99,15 +99,25 @@ describe('jobs: post, list, feed, job page', () => {
     await page
       .getByLabel('Description')
       .fill('Build and run the services behind our logistics platform. Go or TypeScript.');
+    // While it is sent, the button says 'Posting...' and cannot be pressed again (spec: Post a Job).
+    const posted = await holdRequests(page, 'POST', (url) => url.pathname === '/api/jobs');
     await page.getByRole('button', { name: 'Post Job' }).click();
+    const posting = page.getByRole('button', { name: 'Posting...' });
+    await posting.waitFor();
+    expect(await posting.isDisabled()).toBe(true);
+    await posted();
     await toast(page, 'Job posted successfully!');
     await page.waitForURL('**/recruiter-dashboard/Home');
 
+    // The list's first page on its way: 'Loading jobs...'.
+    const listed = await holdRequests(page, 'GET', (url) => url.pathname === '/api/recruiter/jobs');
     await page
       .getByRole('navigation', { name: 'Bottom navigation' })
       .getByRole('link', { name: 'Profile' })
       .click();
     await page.waitForURL('**/recruiter-dashboard/Profile');
+    await page.getByText('Loading jobs...').waitFor();
+    await listed();
     await page.getByRole('heading', { name: 'My job posts' }).waitFor();
     const mine = card(page, TITLE);
     await mine.waitFor();
@@ -329,6 +339,15 @@ describe('jobs: post, list, feed, job page', () => {
     // Closed jobs leave the feed.
     await s.goto('/jobseeker-dashboard?q=quasar');
     await s.getByText('No jobs found.').waitFor();
+
+    // Opened again: 'Job marked as open', and the seeker may chat about it once more.
+    await page.goto(jobPath);
+    await page.getByRole('button', { name: 'Mark as open' }).click();
+    await toast(page, 'Job marked as open');
+    await page.getByRole('button', { name: 'Mark as closed' }).waitFor();
+    await s.goto(jobPath);
+    await s.getByRole('heading', { name: NEW_TITLE, level: 1 }).waitFor();
+    await expect.poll(() => chat.isDisabled()).toBe(false);
   });
 
   it("a missing or malformed job id shows 'Job not found' with Go Back", async () => {
