@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
-import { codeFromOutbox, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import {
+  codeFromOutbox,
+  holdRequests,
+  loginThroughUi,
+  newPage,
+  startHarness,
+  type Harness,
+} from './harness.ts';
 
 // Phones 96200000xx are used by this file only.
 let h: Harness;
@@ -46,7 +53,17 @@ async function profileStep(page: Page, company: string) {
   await page.getByRole('radio', { name: 'Female' }).click();
   await page.getByLabel('Company name', { exact: true }).fill(company);
   await page.getByLabel('Designation').fill('HR Manager');
+  // 'Saving...' on the button while the step is saved (spec: Recruiter onboarding, step 1).
+  const saved = await holdRequests(
+    page,
+    'PUT',
+    (url) => url.pathname === '/api/onboarding/recruiter/1',
+  );
   await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
+  const saving = page.getByRole('button', { name: 'Saving...' });
+  await saving.waitFor();
+  expect(await saving.isDisabled()).toBe(true);
+  await saved();
   await page.waitForURL('**/onboarding/recruiter/2');
 }
 
@@ -242,8 +259,11 @@ describe('recruiter onboarding', () => {
     await page.getByRole('button', { name: 'Post Job' }).click();
     await page.waitForURL('**/recruiter-dashboard/Home');
 
-    // Onboarded and unverified: Profile Settings offers the verification, without a skip.
+    // Onboarded and unverified: Profile Settings offers the verification, without a skip. No
+    // website was given: it reads 'Not specified' (spec: Recruiter settings).
     await page.goto('/recruiter-settings');
+    const website = page.locator('dl > div', { has: page.getByText('Website', { exact: true }) });
+    await website.locator('dd').getByText('Not specified', { exact: true }).waitFor();
     await page.getByRole('link', { name: en.settings.verifyNow }).click();
     await page.waitForURL('**/recruiter-settings/verify');
     expect(await page.getByRole('button', { name: 'Skip for now' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { holdRequests, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
 
 // Phones 97200000xx belong to this file only.
 let h: Harness;
@@ -295,11 +295,15 @@ describe('seeker profile', () => {
     await page.getByRole('heading', { name: 'Meera Iyer' }).waitFor();
     expect(await page.getByText('No resume uploaded yet').isVisible()).toBe(true);
 
+    // 'Uploading resume...' while the file is on its way, then 'Resume uploaded' (spec: Profile).
+    const uploaded = await holdRequests(page, 'POST', (url) => url.pathname === '/api/me/resume');
     await page.locator('input[type=file][accept="application/pdf"]').setInputFiles({
       name: 'resume.pdf',
       mimeType: 'application/pdf',
       buffer: pdf,
     });
+    await page.getByText('Uploading resume...').waitFor();
+    await uploaded();
     await page.getByText('Resume uploaded').waitFor();
     await page.getByRole('button', { name: 'View resume' }).waitFor();
     const download = page.waitForEvent('download');
@@ -382,7 +386,17 @@ describe('seeker profile', () => {
     await page.getByLabel('Job category').selectOption({ label: 'Finance & Accounting' });
     await page.getByLabel('Expected salary').selectOption({ label: '10+ LPA' });
     await page.getByLabel('Job type').selectOption({ label: 'Contract' });
+    // 'Saving...' on the button while the save is on its way (spec: Job preferences).
+    const saved = await holdRequests(
+      page,
+      'PUT',
+      (url) => url.pathname === '/api/seeker/preferences',
+    );
     await page.getByRole('button', { name: 'Save' }).click();
+    const saving = page.getByRole('button', { name: 'Saving...' });
+    await saving.waitFor();
+    expect(await saving.isDisabled()).toBe(true);
+    await saved();
     await page.getByText('Job Preferences saved successfully!').waitFor();
     await page.waitForURL('**/candidate-profile');
 
