@@ -109,4 +109,19 @@ describe('chat list paging', () => {
     await page.getByText(`Thanks for applying, ${SEEDED}`).waitFor();
     expect(unexpected(errors)).toEqual([]);
   });
+
+  it("a list that cannot be loaded says 'Failed to load chats' with Try again, which loads it", async () => {
+    // The network fails for the list (the query's one retry too); nothing answers in its place.
+    const list = (url: URL) => url.pathname === '/api/rooms';
+    await page.route(list, (route) =>
+      route.request().method() === 'GET' ? route.abort('failed') : route.fallback(),
+    );
+    await page.goto('/recruiter-dashboard/Messages?tab=shortlisted');
+    await panel(page).getByText('Failed to load chats').waitFor();
+    expect(await rowOf(page, 1).count()).toBe(0);
+    await page.unroute(list);
+    await panel(page).getByRole('button', { name: 'Try again' }).click();
+    await rowOf(page, 1).waitFor();
+    expect(await panel(page).getByText('Failed to load chats').count()).toBe(0);
+  });
 });
