@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { getJson, signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+import {
+  getJson,
+  newPage,
+  signInDemoPair,
+  startHarness,
+  type DemoPair,
+  type Harness,
+} from './harness.ts';
 
 // Decision 028, session 21: every screen whose data failed to load says so with Try again (the
 // one error state, web/components/ui/load-error.tsx), and Try again asks the server again. The
@@ -146,5 +153,43 @@ describe('Try again on screens whose data failed to load', () => {
       'Failed to load profile data',
       page.getByRole('button', { name: 'Edit', exact: true }),
     );
+  });
+});
+
+describe('Try again when the sign-in check itself fails', () => {
+  // A first visit on this browser (no kept copy of the user, web/lib/session.ts) whose /api/me
+  // fails: the screen cannot know where it belongs. It says so with Try again; it does not load
+  // for ever, and the role choice does not send a signed-in person to the landing page.
+  it('a guarded screen, the role choice and a candidate page', async () => {
+    const { context, page } = await newPage(h);
+    await context.addCookies(await pair.seeker.context.cookies());
+    const message = 'Could not check your sign-in. Check your connection and try again.';
+    const firstVisit = async (path: string) => {
+      await page.evaluate(() => localStorage.clear()).catch(() => {}); // nothing loaded yet
+      await page.goto(path);
+    };
+    await expectTryAgain(
+      page,
+      '/api/me',
+      () => firstVisit('/job-chats'),
+      message,
+      page.getByRole('heading', { level: 1, name: 'Job Chats' }),
+    );
+    await expectTryAgain(
+      page,
+      '/api/me',
+      () => firstVisit('/onboarding'),
+      message,
+      page.getByRole('heading', { level: 1, name: 'Jobs' }),
+    );
+    await page.waitForURL('**/jobseeker-dashboard');
+    await expectTryAgain(
+      page,
+      '/api/me',
+      () => firstVisit(`/candidate_details/${pair.seeker.id}`),
+      message,
+      page.getByRole('heading', { level: 1, name: 'Rahul Verma' }),
+    );
+    await context.close();
   });
 });

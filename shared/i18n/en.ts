@@ -70,6 +70,7 @@ export const en = {
     mustLogin: 'You must be logged in to continue',
     expired: 'Your session has expired. Please log in again.',
     switched: 'You were signed out: another account has logged in on this browser.',
+    checkFailed: 'Could not check your sign-in. Check your connection and try again.',
   },
   role: {
     title: 'How will you use NearHire?',

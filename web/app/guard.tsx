@@ -12,6 +12,7 @@ import type { UserRole } from '#shared/picklists.ts';
 import { ONBOARDING_STEPS } from '#shared/limits.ts';
 import { onboardingPath } from '#shared/routes.ts';
 import { ScreenSkeleton } from '../components/ui/skeleton.tsx';
+import { SessionCheckFailed } from '../components/session-check-failed.tsx';
 import { signInState, useMe } from '../lib/session.ts';
 import { withTexts } from '../lib/i18n.ts';
 import { ADMIN_HOME, homeFor, homePathOf } from '../lib/where-next.ts';
@@ -69,9 +70,10 @@ export function Guard({ access, children }: { access: Access; children: ReactNod
 function useDecision(access: Access, children: ReactNode): ReactNode {
   const location = useLocation();
   const params = useParams();
-  const { data: me, isPending, isError } = useMe();
+  const { data: me, isPending, isError, refetch } = useMe();
 
-  if (isPending || (isError && !me)) return <ScreenSkeleton />;
+  if (isPending) return <ScreenSkeleton />;
+  if (isError && !me) return <SessionCheckFailed onRetry={refetch} />;
   if (!me)
     return <Navigate to="/" replace state={signInState(location.pathname + location.search)} />;
   if (me.role === 'admin')

@@ -5,6 +5,7 @@ import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton, ScreenSkeleton } from '../../components/ui/skeleton.tsx';
+import { SessionCheckFailed } from '../../components/session-check-failed.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ContactCard } from '../../components/profile/contact-card.tsx';
 import {
@@ -45,7 +46,8 @@ export function CandidateDetailsPage() {
       ? navigate(homePathOf(me.data?.role ?? null), { replace: true })
       : navigate(-1));
 
-  if (me.isPending || (me.isError && !me.data)) return <ScreenSkeleton />;
+  if (me.isPending) return <ScreenSkeleton />;
+  if (me.isError && !me.data) return <SessionCheckFailed onRetry={me.refetch} />;
   if (!me.data)
     return <Navigate to="/" replace state={signInState(location.pathname + location.search)} />;
   // Moderators have no recruiter screens.

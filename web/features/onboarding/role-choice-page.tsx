@@ -9,6 +9,7 @@ import { onboardingPath } from '#shared/routes.ts';
 import { Logo } from '../../components/logo.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
+import { SessionCheckFailed } from '../../components/session-check-failed.tsx';
 import { chooseRole } from '../auth/api.ts';
 import { meKey, useMe } from '../../lib/session.ts';
 import { homeFor } from '../../lib/where-next.ts';
@@ -23,10 +24,11 @@ export function RoleChoicePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: me, isPending } = useMe();
+  const { data: me, isPending, isError, refetch } = useMe();
   const [saving, setSaving] = useState<UserRole | null>(null);
 
   if (isPending) return <ScreenSkeleton />;
+  if (isError && !me) return <SessionCheckFailed onRetry={refetch} />;
   if (!me) return <Navigate to="/" replace />;
   if (me.role) return <Navigate to={homeFor(me)} replace />;
 
