@@ -1250,6 +1250,7 @@ export const en = {
     badOrigin: 'This request came from a page we do not trust.',
     controlCharacter: 'Text cannot contain control characters. Please remove them and try again.',
     tooLong: 'Please keep this to {{max}} characters or fewer.',
+    numberRange: '{{name}} must be a whole number from {{min}} to {{max}}.',
     tooManyTabs: 'NearHire is open in too many tabs. Please close some of them and try again.',
   },
   pick: {

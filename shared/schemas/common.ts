@@ -8,6 +8,12 @@ export const m = (key: MessageKey) => ({ error: () => msg(key) });
 /** Zod option for a text over `max` characters: says the bound. */
 export const tooLong = (max: number) => ({ error: () => msg('errors.tooLong', { max }) });
 
+/** A whole number from `min` to `max` in a query string (a page's limit or offset): says so. */
+export const wholeNumberIn = (name: string, min: number, max: number) => {
+  const said = { error: () => msg('errors.numberRange', { name, min, max }) };
+  return z.coerce.number(said).int(said).min(min, said).max(max, said);
+};
+
 /** Required text: trimmed, not empty, bounded. */
 export const text = (requiredKey: MessageKey, max = 150) =>
   z.string(m(requiredKey)).trim().min(1, m(requiredKey)).max(max, tooLong(max));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PAGE_SIZE } from '#shared/limits.ts';
+import { wholeNumberIn } from '#shared/schemas/common.ts';
 import { candidatesPage } from '#shared/schemas/matching.ts';
 import type { Ctx } from '../../context.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -44,8 +45,8 @@ export async function candidatesRoutes(fastify: FastifyInstance, ctx: Ctx): Prom
         // (the previous page's nextCursor) reads on from its last candidate instead: pages that
         // neither repeat nor skip anyone while others join or leave the list (the web app's).
         querystring: z.object({
-          limit: z.coerce.number().int().min(1).max(50).default(PAGE_SIZE),
-          offset: z.coerce.number().int().min(0).max(10_000).default(0),
+          limit: wholeNumberIn('limit', 1, 50).default(PAGE_SIZE),
+          offset: wholeNumberIn('offset', 0, 10_000).default(0),
           after: z.string().max(300).optional(),
         }),
         response: { 200: candidatesPage },

@@ -168,8 +168,20 @@ describe('recommended candidates', () => {
     expect((await get(r)).json()).toEqual({ candidates: [], hasMore: false, nextCursor: null });
     const s = await seeker('Curious', { category: 'other' });
     expect((await get(s)).statusCode).toBe(403);
-    for (const qs of ['?limit=0', '?limit=1000', '?offset=-1', '?offset=99999999', '?limit=abc']) {
-      expect((await get(r, qs)).statusCode, qs).toBe(400);
+    // Refused with what the bound is (rules of the house: a message a person can act on).
+    const limit = 'limit must be a whole number from 1 to 50.';
+    const offset = 'offset must be a whole number from 0 to 10000.';
+    for (const [qs, message] of [
+      ['?limit=0', limit],
+      ['?limit=1000', limit],
+      ['?limit=abc', limit],
+      ['?limit=2.5', limit],
+      ['?offset=-1', offset],
+      ['?offset=99999999', offset],
+    ]) {
+      const res = await get(r, qs);
+      expect(res.statusCode, qs).toBe(400);
+      expect(res.json().error.message, qs).toBe(message);
     }
   });
 });
