@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectTouchTargets,
   newPage,
+  signIn,
   startHarness,
   type Harness,
 } from './harness.ts';
@@ -253,6 +254,54 @@ describe('the public header and footer', () => {
     }
     expect(unexpected(errors)).toEqual([]);
     await context.close();
+  });
+
+  it('the header follows who is signed in: Login and Register; Dashboard and Logout; Post a Job for recruiters only', async () => {
+    // Spec "Public header". A generated demo seeker (the file's seeker logs in elsewhere, and a
+    // second code for one phone waits out the cooldown) and the demo recruiter.
+    const links = (page: Page) =>
+      page
+        .getByRole('banner')
+        .getByRole('link')
+        .evaluateAll((els) => els.map((e) => `${e.textContent?.trim()} ${e.getAttribute('href')}`));
+    const visitor = await newPage(h);
+    await visitor.page.goto('/about');
+    await expectOneH1(visitor.page, /^About NearHire$/);
+    await visitor.page.getByRole('banner').getByRole('link', { name: 'Register' }).waitFor();
+    expect(await links(visitor.page)).toEqual([
+      'NearHire /',
+      'Browse Jobs /jobs',
+      'Companies /companies',
+      'About /about',
+      'Login /login',
+      'Register /register',
+    ]);
+    expect(
+      await visitor.page.getByRole('banner').getByRole('button', { name: 'Logout' }).count(),
+    ).toBe(0);
+    await visitor.context.close();
+
+    for (const [phone, home, postAJob, dashboard] of [
+      ['8000010001', '**/jobseeker-dashboard', [], '/jobseeker-dashboard'],
+      [
+        '9000000001',
+        '**/recruiter-dashboard/**',
+        ['Post a Job /post-job'],
+        '/recruiter-dashboard/Home',
+      ],
+    ] as const) {
+      const person = await signIn(h, phone, home);
+      const { page } = person;
+      await page.goto('/about');
+      await expectOneH1(page, /^About NearHire$/);
+      await page.getByRole('banner').getByRole('button', { name: 'Logout' }).waitFor();
+      const shown = await links(page);
+      expect(shown.filter((l) => l.startsWith('Post a Job'))).toEqual(postAJob);
+      expect(shown.some((l) => /^(Login|Register) /.test(l))).toBe(false);
+      await page.getByRole('banner').getByRole('link', { name: 'Dashboard' }).click();
+      await page.waitForURL((url) => url.pathname === dashboard);
+      await person.context.close();
+    }
   });
 
   it('/companies lists verified companies with their jobs; the salary guide shows its table', async () => {
