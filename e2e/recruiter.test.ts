@@ -289,6 +289,49 @@ describe('recruiter onboarding', () => {
   });
 });
 
+describe("the Profile tab's fallbacks (spec: Recruiter dashboard, Profile)", () => {
+  it("a recruiter who gave no designation reads 'Employee at <company>'", async () => {
+    const { page, context } = await newPage(h);
+    await startAsBoss(page, '9620000004');
+    // The steps through the API (the screens are walked above); designation is optional.
+    const call = async (method: 'PUT' | 'POST', path: string, data?: unknown) => {
+      const res = await page.request.fetch(path, { method, data });
+      expect(res.ok(), `${method} ${path}: ${await res.text()}`).toBe(true);
+      return res;
+    };
+    const logo = await page.request.post('/api/uploads/image?purpose=logo', {
+      multipart: { file: file('logo.png') },
+    });
+    const { key } = (await logo.json()) as { key: string };
+    await call('PUT', '/api/onboarding/recruiter/1', {
+      fullName: 'Farah Khan',
+      companyName: 'Delta Foods',
+      gender: 'female',
+    });
+    await call('PUT', '/api/onboarding/recruiter/2', {
+      companyName: 'Delta Foods',
+      companyLogo: key,
+      employeeSize: '11_50',
+      financingStatus: 'seed',
+      annualRevenue: 'under_1cr',
+      headquartersAddress: '12 MG Road, Pune',
+    });
+    await call('POST', '/api/onboarding/recruiter/skip-verification');
+    await call('POST', '/api/jobs', {
+      title: 'Store Supervisor',
+      cityId: null,
+      type: 'full_time',
+      level: 'entry',
+      jobCategory: 'operations_admin',
+      description: 'Run the evening shift of our store.',
+    });
+    await page.goto('/recruiter-dashboard/Profile');
+    await page.getByRole('heading', { name: 'Farah Khan' }).waitFor();
+    await page.getByText('Employee at Delta Foods', { exact: true }).waitFor();
+    await context.close();
+  });
+});
+
 /** The message under a field (its aria-describedby error line), once there is one. */
 async function fieldError(page: Page, label: string): Promise<string> {
   const field = page.getByLabel(label, { exact: true });
