@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
+import { TRUST_LIMITS } from '#shared/limits.ts';
 import {
   loginThroughUi,
   newPage,
@@ -282,8 +283,8 @@ describe('the recruiter account', () => {
 
   it("a daily limit refuses with the server's message, and the screen says what to do", async () => {
     const page = recruiter.page;
-    // The real limiter, with today's allowance already spent: the recruiter's bucket is made full
-    // in the database (as 50 other profiles opened today would leave it).
+    // The real limiter, with today's allowance already spent: the recruiter's window is made full
+    // in the database (as that many other profiles opened today would leave it).
     const [me] = await h.server.ctx.db.query<{ id: string }>(
       'SELECT id FROM users WHERE phone_no = $1',
       [`+91${RECRUITER_PHONE}`],
@@ -295,9 +296,8 @@ describe('the recruiter account', () => {
       [seeker!.id, me!.id],
     );
     await h.server.ctx.db.query(
-      `INSERT INTO rate_buckets (bucket, key, tat, tolerance) VALUES ('candidate-view', $1, now() + interval '2 days', 86400)
-       ON CONFLICT (bucket, key) DO UPDATE SET tat = EXCLUDED.tat`,
-      [me!.id],
+      `INSERT INTO rate_events (bucket, key) SELECT 'candidate-view', $1 FROM generate_series(1, $2)`,
+      [me!.id, TRUST_LIMITS.candidateViews.verified],
     );
     try {
       await page.goto(`/candidate_details/${other!.id}`);
@@ -307,7 +307,7 @@ describe('the recruiter account', () => {
       await page.getByRole('button', { name: 'Go Back' }).waitFor();
     } finally {
       await h.server.ctx.db.query(
-        `DELETE FROM rate_buckets WHERE bucket = 'candidate-view' AND key = $1`,
+        `DELETE FROM rate_events WHERE bucket = 'candidate-view' AND key = $1`,
         [me!.id],
       );
     }

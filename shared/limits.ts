@@ -46,8 +46,9 @@ export const TOAST = { durationMs: 4000, visible: 3 } as const;
 /**
  * Limits that stop harvesting and spam (decisions.md "Limits per account and per IP"; the table
  * in docs/security.md explains each). Per account and per IP, kept in the database so every
- * server instance shares them; lower while a recruiter's company is not verified. Each is a token
- * bucket: `perDay` (or `perMinute`) on average, at most `burst` at once.
+ * server instance shares them; lower while a recruiter's company is not verified. `perDay` is at
+ * most that many in any 24 hours (a rolling window); `perMinute` and `perHour` are token buckets:
+ * that many on average, at most `burst` at once.
  */
 export const TRUST_LIMITS = {
   /** Distinct candidate profiles a recruiter opens per day. */

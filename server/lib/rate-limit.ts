@@ -37,6 +37,56 @@ export async function lockKey(q: Queryable, key: string): Promise<void> {
   await q.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
 }
 
+/**
+ * "N a day": at most `limit` events in ANY `seconds` (a rolling window), counted from the events
+ * themselves (`rate_events`). A token bucket cannot say this: one whose burst is N refills while
+ * it is spent, so it let about 2N through in the first 24 hours (decision 028, session 23).
+ * Takes one event in each window or none: throws 429 with Retry-After (when the window that is
+ * full longest frees a place) and records nothing. Must run inside the transaction of the action
+ * it guards: the windows' keys stay locked until it ends (two requests cannot both take the last
+ * place, on any instance), and a refused or failed action takes its events away (the rollback).
+ */
+export async function takeFromWindows(q: Queryable, windows: Window[]): Promise<void> {
+  // Locked in one order (sorted), so two actions sharing keys cannot deadlock; in a statement of
+  // their own, so the count below sees what the lock's last holder committed.
+  const locks = [...new Set(windows.map((w) => `rate:${w.bucket}|${w.key}`))].sort();
+  await q.query(
+    'SELECT count(pg_advisory_xact_lock(hashtextextended(k, 0)))::int FROM unnest($1::text[]) AS k',
+    [locks],
+  );
+  const counts = await q.query<{ n: number; retry: number | null }>(
+    `SELECT r.n, EXTRACT(EPOCH FROM (r.oldest + make_interval(secs => t.seconds) - now()))::float8 AS retry
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::int[]) WITH ORDINALITY AS t(bucket, key, lim, seconds, i)
+      CROSS JOIN LATERAL (
+            -- The window's newest lim events: when it is full, the oldest of them frees a place.
+            SELECT count(*)::int AS n, min(e.at) AS oldest
+              FROM (SELECT at FROM rate_events
+                     WHERE bucket = t.bucket AND key = t.key AND at > now() - make_interval(secs => t.seconds)
+                     ORDER BY at DESC LIMIT t.lim) e) r
+      ORDER BY t.i`,
+    [
+      windows.map((w) => w.bucket),
+      windows.map((w) => w.key),
+      windows.map((w) => w.limit),
+      windows.map((w) => w.seconds),
+    ],
+  );
+  const refused = windows
+    .map((w, i) => ({ w, n: counts[i]?.n ?? 0, wait: counts[i]?.retry ?? w.seconds }))
+    .filter((c) => c.n >= c.w.limit);
+  if (refused.length === 0) {
+    await q.query(
+      'INSERT INTO rate_events (bucket, key) SELECT * FROM unnest($1::text[], $2::text[])',
+      [windows.map((w) => w.bucket), windows.map((w) => w.key)],
+    );
+    return;
+  }
+  const worst = refused.reduce((a, b) => (b.wait > a.wait ? b : a));
+  const error = tooManyRequests(worst.w.message, worst.wait, { limit: worst.w.limit });
+  error.refused = refused.map((r) => ({ bucket: r.w.bucket, key: r.w.key }));
+  throw error;
+}
+
 /** Old events only cost space; anything older than the longest window (a day) can go. */
 export async function pruneEvents(q: Queryable): Promise<void> {
   await q.query("DELETE FROM rate_events WHERE at < now() - interval '2 days'");

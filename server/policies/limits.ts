@@ -1,15 +1,17 @@
 import { PUBLIC_PAGES, TRUST_LIMITS } from '#shared/limits.ts';
-import type { Bucket } from '../lib/rate-limit.ts';
+import type { Bucket, Window } from '../lib/rate-limit.ts';
 import { clientNetwork } from '../lib/client-network.ts';
 
-// The buckets of shared/limits.ts TRUST_LIMITS for each guarded action: one per account and one
+// The limits of shared/limits.ts TRUST_LIMITS for each guarded action: one per account and one
 // per client network (a second line of defence against many fresh accounts on one network; an
-// IPv6 address counts as its /64, `clientNetwork`).
+// IPv6 address counts as its /64, `clientNetwork`). "N a day" is a rolling window
+// (`takeFromWindows`: at most N in any 24 hours); a rate with bursts (messages, uploads, public
+// reads) is a token bucket (`takeTokens`).
 const DAY = 24 * 3600;
 const tier = (t: { verified: number; unverified: number }, verified: boolean) =>
   verified ? t.verified : t.unverified;
 
-export function candidateViewBuckets(recruiterId: string, verified: boolean, ip: string): Bucket[] {
+export function candidateViewWindows(recruiterId: string, verified: boolean, ip: string): Window[] {
   const l = TRUST_LIMITS.candidateViews;
   const message = 'limits.candidateViews';
   return [
@@ -24,7 +26,7 @@ export function candidateViewBuckets(recruiterId: string, verified: boolean, ip:
   ];
 }
 
-export function resumeLinkBuckets(recruiterId: string, verified: boolean, ip: string): Bucket[] {
+export function resumeLinkWindows(recruiterId: string, verified: boolean, ip: string): Window[] {
   const l = TRUST_LIMITS.resumeLinks;
   const message = 'limits.resumeLinks';
   return [
@@ -39,11 +41,11 @@ export function resumeLinkBuckets(recruiterId: string, verified: boolean, ip: st
   ];
 }
 
-export function newConversationBuckets(
+export function newConversationWindows(
   recruiterId: string,
   verified: boolean,
   ip: string,
-): Bucket[] {
+): Window[] {
   const l = TRUST_LIMITS.newConversations;
   const message = 'limits.newConversations';
   return [
@@ -52,7 +54,7 @@ export function newConversationBuckets(
   ];
 }
 
-export function seekerConversationBuckets(seekerId: string, ip: string): Bucket[] {
+export function seekerConversationWindows(seekerId: string, ip: string): Window[] {
   const l = TRUST_LIMITS.seekerConversations;
   const message = 'limits.seekerConversations';
   return [
@@ -97,6 +99,19 @@ export function publicReadBuckets(ip: string): Bucket[] {
       burst: PUBLIC_PAGES.readsBurst,
       seconds: 60,
       message: 'public.tooManyRequests',
+    },
+  ];
+}
+
+/** Reports one user files a day (a report queue is not a way to harass). */
+export function reportWindows(userId: string): Window[] {
+  return [
+    {
+      bucket: 'report',
+      key: userId,
+      limit: TRUST_LIMITS.reportsPerDay,
+      seconds: DAY,
+      message: 'limits.reports',
     },
   ];
 }

@@ -23,15 +23,15 @@ import {
   lastResumeRequest,
   markRead,
 } from './messages.repo.ts';
-import { takeTokens } from '../../lib/rate-limit.ts';
+import { takeFromWindows, takeTokens } from '../../lib/rate-limit.ts';
 import { authorize } from '../../policies/policies.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
 import { queueFlaggedMessage } from '../moderation/reports.service.ts';
 import { listedJobSql, noBlockSql } from '../moderation/visibility.ts';
 import {
   messageBuckets,
-  newConversationBuckets,
-  seekerConversationBuckets,
+  newConversationWindows,
+  seekerConversationWindows,
 } from '../../policies/limits.ts';
 
 const members = (room: RoomRow) => [room.recruiter_id, room.seeker_id];
@@ -85,7 +85,7 @@ export async function startRoom(
       });
       // A new conversation counts against the seeker's daily limit; over it, the rollback takes
       // the room away again.
-      if (started.created) await takeTokens(q, seekerConversationBuckets(me.id, ip));
+      if (started.created) await takeFromWindows(q, seekerConversationWindows(me.id, ip));
       return started;
     }
     if (me.role !== 'recruiter' || !('seekerId' in body)) throw forbidden();
@@ -124,7 +124,7 @@ export async function startRoom(
         'SELECT COALESCE(bool_or(is_verified), false) AS verified FROM recruiter_profiles WHERE user_id = $1',
         [me.id],
       );
-      await takeTokens(q, newConversationBuckets(me.id, Boolean(r?.verified), ip));
+      await takeFromWindows(q, newConversationWindows(me.id, Boolean(r?.verified), ip));
     }
     return started;
   });

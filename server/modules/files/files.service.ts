@@ -4,9 +4,9 @@ import type { Ctx } from '../../context.ts';
 import { assertKey } from '../../adapters/storage.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { takeTokens } from '../../lib/rate-limit.ts';
+import { takeFromWindows } from '../../lib/rate-limit.ts';
 import { authorize, type Actor } from '../../policies/policies.ts';
-import { resumeLinkBuckets } from '../../policies/limits.ts';
+import { resumeLinkWindows } from '../../policies/limits.ts';
 import { seekerFacts } from '../profiles/seeker.repo.ts';
 import { noBlockSql } from '../moderation/visibility.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
@@ -217,7 +217,7 @@ export async function resumeLink(
       [seekerId],
     );
     if (!row) throw notFound('profile.noResume');
-    if (facts) await takeTokens(q, resumeLinkBuckets(viewer.id, facts.viewerVerified, ip));
+    if (facts) await takeFromWindows(q, resumeLinkWindows(viewer.id, facts.viewerVerified, ip));
   });
   // Whole seconds, as the token carries them, so expiresAt is exactly the token's expiry.
   const expiresAt = new Date((Math.floor(Date.now() / 1000) + SIGNED_LINK_TTL_SECONDS) * 1000);

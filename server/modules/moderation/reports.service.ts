@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { TRUST_LIMITS } from '#shared/limits.ts';
 import type { reportBody } from '#shared/schemas/moderation.ts';
 import type { Ctx } from '../../context.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { hashedNetwork } from '../../lib/client-network.ts';
 import { AppError, badRequest, conflict } from '../../lib/errors.ts';
-import { lockKey, takeTokens } from '../../lib/rate-limit.ts';
+import { lockKey, takeFromWindows } from '../../lib/rate-limit.ts';
+import { reportWindows } from '../../policies/limits.ts';
 
 /** Independent reports (distinct reporters) that hide a job or a recruiter until a moderator decides. */
 export const REPORTS_TO_HOLD = 3;
@@ -99,15 +99,7 @@ export async function createReport(
     );
     if (!row) throw conflict('moderation.alreadyReported');
     // Over the limit, the rollback takes the report away again.
-    await takeTokens(q, [
-      {
-        bucket: 'report',
-        key: me.id,
-        limit: TRUST_LIMITS.reportsPerDay,
-        seconds: 86_400,
-        message: 'limits.reports',
-      },
-    ]);
+    await takeFromWindows(q, reportWindows(me.id));
     await holdOnReports(q, jobId, targetUserId);
     return { id: row.id };
   });

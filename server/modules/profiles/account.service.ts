@@ -97,8 +97,9 @@ export async function deleteAccount(ctx: Ctx, userId: string): Promise<void> {
   const imagePrefixes = await ownImagePrefixes(ctx.db, userId);
   await ctx.db.tx(async (q) => {
     await q.query(
-      'DELETE FROM rate_events WHERE key = (SELECT phone_no FROM users WHERE id = $1)',
-      [userId],
+      // The phone's login windows, and the account's daily windows (keyed by its id).
+      'DELETE FROM rate_events WHERE key IN ((SELECT phone_no FROM users WHERE id = $1), $2)',
+      [userId, userId],
     );
     await q.query('DELETE FROM rate_buckets WHERE key = $1::text', [userId]);
     await q.query(

@@ -1,10 +1,10 @@
 import type { Ctx } from '../../context.ts';
 import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../../lib/errors.ts';
-import { takeTokens } from '../../lib/rate-limit.ts';
+import { takeFromWindows } from '../../lib/rate-limit.ts';
 import { mediaUrl } from '../../lib/media-url.ts';
 import { authorize } from '../../policies/policies.ts';
-import { candidateViewBuckets } from '../../policies/limits.ts';
+import { candidateViewWindows } from '../../policies/limits.ts';
 import { findCandidateFor } from './seeker.repo.ts';
 import { isUuid } from '../../lib/ids.ts';
 
@@ -27,7 +27,7 @@ export async function viewCandidate(ctx: Ctx, me: SessionUser, seekerId: string,
       [seekerId, me.id],
     );
     if (view?.first) {
-      await takeTokens(q, candidateViewBuckets(me.id, found.facts.viewerVerified, ip));
+      await takeFromWindows(q, candidateViewWindows(me.id, found.facts.viewerVerified, ip));
     }
     return found.profile;
   });

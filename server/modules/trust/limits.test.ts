@@ -9,7 +9,7 @@ import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/
 import { chatPair } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
 import { AppError, humanWait } from '../../lib/errors.ts';
-import { takeTokens, type Bucket } from '../../lib/rate-limit.ts';
+import { takeFromWindows, takeTokens, type Bucket, type Window } from '../../lib/rate-limit.ts';
 
 // Issue 11, part 3: limits that stop harvesting and spam. Every limit answers 429 with a
 // Retry-After (whole seconds) and the catalogue's message with the wait filled in, and nothing is
@@ -74,6 +74,22 @@ async function seekersBySql(n: number): Promise<string[]> {
   return ids;
 }
 
+/**
+ * Moves the limits of these keys (account ids, client addresses) `hours` into the past, whichever
+ * way they are kept (events or token buckets): what the limits see after that many hours.
+ */
+async function hoursPass(hours: number, keys: string[]): Promise<void> {
+  const secs = hours * 3600;
+  await t.ctx.db.query(
+    'UPDATE rate_events SET at = at - make_interval(secs => $2) WHERE key = ANY($1::text[])',
+    [keys, secs],
+  );
+  await t.ctx.db.query(
+    'UPDATE rate_buckets SET tat = tat - make_interval(secs => $2) WHERE key = ANY($1::text[])',
+    [keys, secs],
+  );
+}
+
 const verify = (r: TestUser) =>
   t.ctx.db.query(
     `UPDATE recruiter_profiles SET is_verified = true, verified_domain = 'zenith.in' WHERE user_id = $1`,
@@ -95,8 +111,10 @@ describe('new conversations a recruiter starts per day', () => {
     }
     const over = await as(r, ip, 'POST', '/api/rooms', { seekerId: seekers[cap] });
     const wait = expectLimited(over, 'limits.newConversations', { limit: cap });
-    // A day's worth of tokens: one comes back after a day / cap.
-    expect(wait).toBeLessThanOrEqual(Math.ceil((24 * 3600) / cap));
+    // A day is any 24 hours: the next place frees when the first of the day's conversations is a
+    // day old.
+    expect(wait).toBeGreaterThan(23 * 3600);
+    expect(wait).toBeLessThanOrEqual(24 * 3600);
     const rooms = 'SELECT count(*)::int AS n FROM chat_rooms WHERE recruiter_id = $1';
     expect(await count(rooms, [r.id])).toBe(cap);
     expect(
@@ -118,6 +136,23 @@ describe('new conversations a recruiter starts per day', () => {
       'limits.newConversations',
       { limit: cap },
     );
+  });
+
+  it(`"${cap} a day" is at most ${cap} in any 24 hours, not ${cap} plus what a half day refills`, async () => {
+    const r = await newRecruiter(t);
+    const ip = freshIp();
+    const seekers = await seekersBySql(cap + 2);
+    for (const seekerId of seekers.slice(0, cap))
+      expect((await as(r, ip, 'POST', '/api/rooms', { seekerId })).statusCode).toBe(201);
+    await hoursPass(12, [r.id, ip]);
+    const over = await as(r, ip, 'POST', '/api/rooms', { seekerId: seekers[cap] });
+    const wait = expectLimited(over, 'limits.newConversations', { limit: cap });
+    // Twelve hours later the first conversations are 12 hours from being a day old.
+    expect(wait).toBeGreaterThan(11 * 3600);
+    expect(wait).toBeLessThanOrEqual(12 * 3600);
+    await hoursPass(12.01, [r.id, ip]);
+    for (const seekerId of seekers.slice(cap))
+      expect((await as(r, ip, 'POST', '/api/rooms', { seekerId })).statusCode).toBe(201);
   });
 
   it('a verified recruiter starts more than the unverified cap', async () => {
@@ -470,6 +505,82 @@ describe('takeTokens (server/lib/rate-limit.ts)', () => {
         }
         expect(statuses.filter((x) => x === 201)).toHaveLength(TRUST_LIMITS.messages.burst);
         expect(statuses.at(-1)).toBe(429);
+      } finally {
+        await t2.app.close();
+      }
+    },
+  );
+});
+
+describe('takeFromWindows (server/lib/rate-limit.ts)', () => {
+  let n = 0;
+  const window = (over: Partial<Window> = {}): Window => ({
+    bucket: `test-window-${++n}`,
+    key: 'k',
+    limit: 3,
+    seconds: 86_400,
+    message: 'limits.reports',
+    ...over,
+  });
+  const take = (w: Window[]) => t.ctx.db.tx((q) => takeFromWindows(q, w));
+  const refusal = async (p: Promise<void>): Promise<AppError> => {
+    const err = await p.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(AppError);
+    return err as AppError;
+  };
+
+  it('3 a day: the 4th is refused until the first is a day old, whenever the 3 were taken', async () => {
+    const w = window();
+    await take([w]);
+    await hoursPass(20, ['k']);
+    await take([w]);
+    await take([w]);
+    const err = await refusal(take([w]));
+    expect(err.status).toBe(429);
+    // The first of the three is 20 hours old: a place frees in 4 hours.
+    const wait = Number(err.headers?.['retry-after']);
+    expect(wait).toBeGreaterThan(4 * 3600 - 60);
+    expect(wait).toBeLessThanOrEqual(4 * 3600);
+    expect(err.message).toBe(english('limits.reports', { wait: humanWait(wait) }));
+    // A refusal records nothing: after 4 hours, exactly one place.
+    await hoursPass(4.01, ['k']);
+    await take([w]);
+    await refusal(take([w]));
+    // Another key has its own window.
+    await take([{ ...w, key: 'other' }]);
+  });
+
+  it('a refusal by one window takes nothing from the others', async () => {
+    const full = window({ limit: 1, key: 'full' });
+    const other = window({ limit: 1, key: 'other' });
+    await take([full]);
+    const err = await refusal(take([other, full]));
+    expect(err.refused).toEqual([{ bucket: full.bucket, key: 'full' }]);
+    await take([other]);
+    await refusal(take([other]));
+  });
+
+  it('parallel requests never take more than the window holds', async () => {
+    const w = window({ limit: 5, key: 'race' });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, () => take([w])));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    'two server instances on one PostgreSQL database share the window, in parallel too',
+    async () => {
+      const t2 = await secondApp(t);
+      try {
+        const w = window({ limit: 6, key: 'two-instances' });
+        const results = await Promise.allSettled(
+          Array.from({ length: 16 }, (_, i) =>
+            (i % 2 === 0 ? t : t2).ctx.db.tx((q) => takeFromWindows(q, [w])),
+          ),
+        );
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(6);
       } finally {
         await t2.app.close();
       }
