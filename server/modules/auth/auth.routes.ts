@@ -19,7 +19,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { requestLanguage } from '../../lib/language.ts';
 import {
   findMe,
-  languageOfPhone,
+  accountOfPhone,
   setLanguage,
   setRole,
   upsertUserByPhone,
@@ -31,6 +31,12 @@ import {
   revokeOtherSessions,
   revokeSession,
 } from './sessions.ts';
+
+const codeSent = (phone: string) => ({
+  phone,
+  expiresInSeconds: LOGIN.codeTtlSeconds,
+  resendAfterSeconds: LOGIN.resendCooldownSeconds,
+});
 
 export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -53,8 +59,14 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
     async (request) => {
       const req = { purpose: 'login' as const, target: request.body.phone, ip: request.ip };
       const { code, id } = await ctx.codes.issue(req);
+      const account = await accountOfPhone(ctx.db, req.target);
+      // A suspended account gets no session at the code step, so its code is not worth an SMS.
+      // The answer stays that of any phone (the code issued, its cooldown and limits counted, only
+      // not sent): whoever types a number learns nothing of its account here; the code step tells
+      // the phone's owner, who alone can reach it (decision 028, session 23).
+      if (account?.suspended) return codeSent(req.target);
       // In the account's language, else the language this browser asks for (decision 026).
-      const language = (await languageOfPhone(ctx.db, req.target)) ?? requestLanguage(request);
+      const language = account?.language ?? requestLanguage(request);
       try {
         await ctx.sms.send({
           to: req.target,
@@ -69,11 +81,7 @@ export async function authRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
         throw new AppError(502, 'login.sendFailed');
       }
       ctx.metrics.codeSent(req.purpose);
-      return {
-        phone: req.target,
-        expiresInSeconds: LOGIN.codeTtlSeconds,
-        resendAfterSeconds: LOGIN.resendCooldownSeconds,
-      };
+      return codeSent(req.target);
     },
   );
 

@@ -57,12 +57,16 @@ export async function setLanguage(q: Queryable, userId: string, language: Langua
 }
 
 /** The language of the account with this phone number, if there is one and it chose one. */
-export async function languageOfPhone(q: Queryable, phone: string): Promise<Language | null> {
-  const [row] = await q.query<{ language: Language | null }>(
-    'SELECT language FROM users WHERE phone_no = $1 AND deleted_at IS NULL',
+/** What the login code's SMS needs of the phone's account: its language, and whether it is suspended. */
+export async function accountOfPhone(
+  q: Queryable,
+  phone: string,
+): Promise<{ language: Language | null; suspended: boolean } | null> {
+  const [row] = await q.query<{ language: Language | null; suspended: boolean }>(
+    'SELECT language, suspended_at IS NOT NULL AS suspended FROM users WHERE phone_no = $1 AND deleted_at IS NULL',
     [phone],
   );
-  return row?.language ?? null;
+  return row ?? null;
 }
 
 /**
