@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import { newRecruiter, newUser } from '../test/users.ts';
+import { newRecruiter, newSeeker, newUser } from '../test/users.ts';
 import { hasControlCharacter } from '../lib/text-input.ts';
 
 let t: TestApp;
@@ -62,7 +62,7 @@ describe('bad input never answers 5xx', () => {
   });
 
   it('answers a city id nobody has with 400 (found by the fuzz suite)', async () => {
-    const s = await newUser(t, 'user');
+    const s = await newSeeker(t, { city_id: null });
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/seeker/preferences',

@@ -84,6 +84,13 @@ export const POLICIES = {
   recruiter: policy(role('recruiter')),
   onboardedRecruiter: policy(onboardedRecruiter),
   onboardedSeeker: policy(onboardedSeeker),
+  /**
+   * The feed, and changing one's profile or preferences outside the onboarding steps: a seeker
+   * who finished onboarding. Before it, these made a profile row ahead of step 1 (decision 028).
+   */
+  seekerProfile: policy(
+    (u) => role('user')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishSeekerProfile')),
+  ),
   /** The moderation queue and its actions: moderators (made from the command line only). */
   admin: policy(
     (u) => signedIn(u) ?? (u!.role === 'admin' ? null : deny(403, 'moderation.onlyAdmins')),

@@ -1137,6 +1137,7 @@ export const en = {
       'This candidate shares their resume and contact details once they chat with you.',
     finishSeekerOnboarding:
       'Finish setting up your profile to chat with recruiters. It takes a few minutes.',
+    finishSeekerProfile: 'Finish setting up your profile first. It takes a few minutes.',
   },
   limits: {
     // How long to wait, in the `{{wait}}` of the limits' messages (from the seconds of Retry-After).

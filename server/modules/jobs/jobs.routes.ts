@@ -52,7 +52,7 @@ export async function jobsRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<vo
   app.get(
     '/api/jobs/feed',
     {
-      config: { policy: 'seeker' },
+      config: { policy: 'seekerProfile' },
       schema: {
         tags: ['jobs'],
         querystring: feedQuery,

@@ -55,7 +55,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
   app.patch(
     '/api/seeker/profile',
     {
-      config: { policy: 'seeker', authMessage: 'profile.notAuthenticated' },
+      config: { policy: 'seekerProfile', authMessage: 'profile.notAuthenticated' },
       schema: { tags: ['profiles'], body: seekerProfilePatch, response: { 200: seekerAnswer } },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export async function profilesRoutes(fastify: FastifyInstance, ctx: Ctx): Promis
   app.put(
     '/api/seeker/preferences',
     {
-      config: { policy: 'seeker', authMessage: 'onboarding.mustLogin' },
+      config: { policy: 'seekerProfile', authMessage: 'onboarding.mustLogin' },
       schema: { tags: ['profiles'], body: jobPreferences, response: { 200: seekerAnswer } },
     },
     async (request) => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { english } from '#shared/i18n/messages.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 
@@ -32,6 +33,32 @@ describe('seeker profile', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ profile: null });
     expect((await get(null, '/api/seeker/profile')).statusCode).toBe(401);
+  });
+
+  it('before onboarding: no preferences, profile edits or feed, so no profile row ahead of step 1', async () => {
+    const u = await newUser(t, 'user');
+    const preferences = {
+      industry: 'finance',
+      salaryRange: '3_6',
+      experienceRange: '1_3',
+      cityId: await cityId(t, 'Pune'),
+      jobCategory: 'finance_accounting',
+    };
+    const answers = [
+      await send(u, 'PUT', '/api/seeker/preferences', preferences),
+      await send(u, 'PATCH', '/api/seeker/profile', { bio: 'Early bird' }),
+      await get(u, '/api/jobs/feed'),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'access.finishSeekerProfile',
+        message: english('access.finishSeekerProfile'),
+      });
+    }
+    const rows = await t.ctx.db.query('SELECT 1 FROM seeker_profiles WHERE user_id = $1', [u.id]);
+    expect(rows).toHaveLength(0);
+    expect((await get(u, '/api/seeker/profile')).json()).toEqual({ profile: null });
   });
 
   it('patches only the given fields, trimming and de-duplicating chips', async () => {
