@@ -31,7 +31,7 @@ export const createRoomBody = z.union([
   z.object({ jobId: z.uuid(m('jobs.notFound')) }).strict(),
   z
     .object({
-      seekerId: z.uuid(m('profile.notFound')),
+      seekerId: z.uuid(m('chat.candidateProfileMissing')),
       jobId: z.uuid(m('jobs.notFound')).nullish(),
     })
     .strict(),

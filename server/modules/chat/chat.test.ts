@@ -483,6 +483,16 @@ describe('who may start a chat', () => {
     expect(res.json().error.message).toBe('Job not found');
   });
 
+  it('a candidate id that is not one is answered as an unknown one: "Could not find candidate profile"', async () => {
+    const r = await newRecruiter(t);
+    const malformed = await req(r, 'POST', '/api/rooms', { seekerId: 'not-an-id' });
+    const unknown = await req(r, 'POST', '/api/rooms', { seekerId: randomUUID() });
+    expect(unknown.statusCode).toBe(404);
+    expect(malformed.statusCode).toBe(400);
+    for (const res of [malformed, unknown])
+      expect(res.json().error.message).toBe('Could not find candidate profile');
+  });
+
   it('a seeker who has not finished onboarding is asked to, and no room is made', async () => {
     const r = await newRecruiter(t);
     const fresh = await newUser(t, 'user');
