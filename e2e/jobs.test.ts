@@ -208,6 +208,8 @@ describe('jobs: post, list, feed, job page', () => {
     await page.getByRole('heading', { name: 'More jobs beyond your preferences' }).waitFor();
     const wider = page.getByRole('list', { name: 'More job results', exact: true });
     await wider.getByRole('link', { name: 'Office Coordinator', exact: true }).waitFor();
+    // It gives no salary: 'Negotiable', as on the recruiter's card and the job's page.
+    await card(page, 'Office Coordinator').getByText('Negotiable').waitFor();
     expect(
       await page
         .getByRole('list', { name: 'Job results', exact: true })

@@ -14,13 +14,16 @@ const REASON_KEYS: Record<Reason['code'], MessageKey> = {
   remote: 'jobs.reasonRemote',
 };
 
-/** 'min-max LPA', one side when only one is known, or null when the job gives no salary. */
+/**
+ * 'min-max LPA', one side when only one is known, or 'Negotiable' when the job gives no salary
+ * (spec: "salary range to Negotiable"), the same on every card and page that shows a job.
+ */
 export function salaryText(
   t: TFunction,
   language: string,
   min: number | null,
   max: number | null,
-): string | null {
+): string {
   if (min !== null && max !== null) {
     return min === max
       ? t('jobs.salaryExact', { amount: formatLpa(min, language) })
@@ -28,7 +31,7 @@ export function salaryText(
   }
   if (min !== null) return t('jobs.salaryFrom', { min: formatLpa(min, language) });
   if (max !== null) return t('jobs.salaryUpTo', { max: formatLpa(max, language) });
-  return null;
+  return t('jobs.negotiable');
 }
 
 /** 'In your city' for a job in the seeker's own city, else '12 km away' (issue 15). */

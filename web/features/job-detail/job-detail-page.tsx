@@ -158,7 +158,7 @@ function JobDetails({ job, isOwner }: { job: JobView; isOwner: boolean }) {
         >
           <IndianRupee size={18} aria-hidden="true" className="shrink-0" />
           <span className="sr-only">{t('jobs.salary')}: </span>
-          {salary ?? t('jobs.negotiable')}
+          {salary}
         </p>
         <p className="text-sm text-slate-500">
           {t('jobs.postedOn', { date: formatDate(job.createdAt, i18n.language) })}

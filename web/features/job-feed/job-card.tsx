@@ -72,13 +72,11 @@ export function JobCard({ job }: { job: JobCardView }) {
           <Briefcase size={14} aria-hidden="true" />
           {pickLabel('jobType', job.type)} · {pickLabel('jobLevel', job.level)}
         </span>
-        {salary && (
-          <span className="inline-flex items-center gap-1 font-medium text-slate-800">
-            <IndianRupee size={14} aria-hidden="true" />
-            <span className="sr-only">{t('jobs.salary')}: </span>
-            {salary}
-          </span>
-        )}
+        <span className="inline-flex items-center gap-1 font-medium text-slate-800">
+          <IndianRupee size={14} aria-hidden="true" />
+          <span className="sr-only">{t('jobs.salary')}: </span>
+          {salary}
+        </span>
       </p>
 
       {job.match && <ReasonLine reasons={job.match.reasons} omit={['nearby', 'remote']} />}

@@ -137,7 +137,7 @@ function JobArticle({ job }: { job: PublicJobDetail }) {
           title: job.title,
           company: job.company,
           location: job.location,
-          salary: salary ?? t('jobs.negotiable'),
+          salary,
           excerpt,
         })}
         path={job.path}
@@ -165,7 +165,7 @@ function JobArticle({ job }: { job: PublicJobDetail }) {
         <p className="flex items-center gap-1 text-lg font-bold text-slate-900">
           <IndianRupee size={18} aria-hidden="true" className="shrink-0" />
           <span className="sr-only">{t('public.job.salary')}: </span>
-          {salary ?? t('jobs.negotiable')}
+          {salary}
         </p>
       </header>
 

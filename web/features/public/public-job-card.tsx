@@ -38,7 +38,7 @@ export function PublicJobCard({ job, heading = 'h2' }: { job: PublicJob; heading
         </span>
         <span className="inline-flex items-center gap-1 font-medium text-slate-900">
           <IndianRupee size={15} aria-hidden="true" className="shrink-0 text-slate-500" />
-          {salary ?? t('jobs.negotiable')}
+          {salary}
         </span>
       </p>
       <p className="text-xs text-slate-600">

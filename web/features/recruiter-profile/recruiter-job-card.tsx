@@ -43,11 +43,10 @@ export function RecruiterJobCard({ job }: { job: JobView }) {
           <Briefcase size={14} aria-hidden="true" />
           {pickLabel('jobType', job.type)} · {pickLabel('jobLevel', job.level)}
         </span>
-        {/* No salary given reads Negotiable, as on the job's page (spec section 5). */}
         <span className="inline-flex items-center gap-1">
           <IndianRupee size={14} aria-hidden="true" />
           <span className="sr-only">{t('jobs.salary')}: </span>
-          {salary ?? t('jobs.negotiable')}
+          {salary}
         </span>
         <span className="inline-flex items-center gap-1">
           <MapPin size={14} aria-hidden="true" />
