@@ -8,6 +8,8 @@ import {
   startHarness,
   type Harness,
 } from './harness.ts';
+import { en } from '#shared/i18n/en.ts';
+import { hi } from '#shared/i18n/hi.ts';
 
 // Hindi (issue 17, decision 026): the language switch in the public header, chosen with the
 // keyboard; the choice goes with the sign-in to the account, survives a reload and follows the
@@ -40,6 +42,25 @@ async function screenTakenOver(page: Page): Promise<void> {
   // Console messages of that commit have reached us once a later round trip has.
   await page.evaluate(() => undefined);
 }
+/** The page's titles and descriptions now: exactly one of each is what the tab and search show. */
+const head = (page: Page) =>
+  page.evaluate(() => ({
+    titles: [...document.querySelectorAll('title')].map((t) => t.textContent),
+    descriptions: [...document.querySelectorAll('meta[name="description"]')].map((m) =>
+      m.getAttribute('content'),
+    ),
+  }));
+/** The title and description of a page's HTML as the server sent it. */
+const servedHead = (html: string) => ({
+  titles: [...html.matchAll(/<title[^>]*>([^<]*)<\/title>/g)].map((m) => m[1]),
+  descriptions: [...html.matchAll(/<meta [^>]*name="description" content="([^"]*)"/g)].map(
+    (m) => m[1],
+  ),
+});
+const shellHead = (c: typeof en | typeof hi) => ({
+  titles: [c.brand.pageTitle],
+  descriptions: [c.brand.pageDescription],
+});
 const languageOf = async (page: Page) =>
   (await getJson<{ user: { language: string | null } }>(page, '/api/me')).user.language;
 
@@ -89,10 +110,13 @@ describe('Hindi', () => {
     expect(await lang(page)).toBe('hi');
     await expect.poll(() => languageOf(page)).toBe('hi');
 
-    // A reload keeps it.
+    // A reload keeps it. The tab says the brand (with the unread count once known), one title.
     await page.reload();
     await page.getByRole('heading', { name: 'नौकरियाँ', exact: true }).waitFor();
     expect(await lang(page)).toBe('hi');
+    await expect
+      .poll(async () => (await head(page)).titles)
+      .toEqual([expect.stringMatching(/^(\(\d+\) )?NearHire$/)]);
 
     // Error answers follow the account's language, whatever the request's Accept-Language says.
     const refused = await page.request.put('/api/me/language', {
@@ -248,14 +272,47 @@ describe('Hindi', () => {
       expect(html, path).toContain(`${heading.replace('&', '&amp;')}</h1>`);
       expect(res!.headers()['cache-control'], path).toBe('private, no-cache');
       expect(res!.headers()['vary'], path).toMatch(/cookie, accept-language/i);
+      // The tab's title and the description in Hindi from the first byte, and after take-over.
+      expect(servedHead(html), path).toEqual(shellHead(hi));
       await screenTakenOver(page);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       expect(await lang(page), path).toBe('hi');
+      expect(await head(page), path).toEqual(shellHead(hi));
       expect(unexpected(errors), path).toEqual([]);
     }
     // The English pages are still what an English visitor gets.
     const english = await fetch(`${h.baseUrl}/login`);
-    expect(htmlLang(await english.text())).toBe('en');
+    const englishHtml = await english.text();
+    expect(htmlLang(englishHtml)).toBe('en');
+    expect(servedHead(englishHtml)).toEqual(shellHead(en));
+    await context.close();
+  });
+
+  it("every screen's tab title is in the language shown: after a public page, on the app's own 404, and after a switch", async () => {
+    const { page, context } = await newPage(h, { locale: 'hi-IN' });
+    await page.goto('/jobs');
+    await page.getByRole('heading', { level: 1, name: 'भारत में नौकरियाँ' }).waitFor();
+    await expect
+      .poll(() => page.title())
+      .toBe(hi.public.list.metaTitle.replace('{{title}}', 'भारत में नौकरियाँ'));
+    // Left for a screen without a head of its own: the app's title, not none (React made the
+    // public page's by taking the shell's over, and took it away with the page).
+    await page.getByRole('link', { name: 'लॉग इन', exact: true }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'स्वागत है' }).waitFor();
+    await expect.poll(() => head(page)).toEqual(shellHead(hi));
+    // A path the app does not know: the plain shell, rendered anew in Hindi.
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => head(page)).toEqual(shellHead(hi));
+    // Switched to English: the title follows.
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'पास में सीधी नौकरी और सही लोग पाएँ' }).waitFor();
+    await page
+      .getByRole('group', { name: 'भाषा' })
+      .getByRole('button', { name: 'English' })
+      .click();
+    await page.getByRole('heading', { name: 'Get Direct Jobs & Talents Nearby' }).waitFor();
+    await expect.poll(() => head(page)).toEqual(shellHead(en));
     await context.close();
   });
 

@@ -6,7 +6,13 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { PRERENDERED_PAGES, prerenderedFile } from '../shared/prerendered.ts';
 import { LANGUAGES, type Language } from '../shared/i18n/languages.ts';
-import { pageWith, paintingShell, readShell } from '../server/pages/page-shell.ts';
+import {
+  pageWith,
+  paintingShell,
+  readShell,
+  splitHoisted,
+  withHead,
+} from '../server/pages/page-shell.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Other places for a build of one's own: PRERENDER_WEB_DIR (the browser build), PRERENDER_SSR_DIR.
@@ -22,9 +28,14 @@ mkdirSync(path.join(web, 'prerendered'), { recursive: true });
 // Every page in every language: the server sends the one of the visitor's language (decision 026).
 for (const [url, page] of Object.entries(PRERENDERED_PAGES)) {
   for (const language of LANGUAGES) {
-    const markup = await prerender(url, language);
-    if (!markup.includes('<h1')) throw new Error(`prerendering ${url} gave no heading`);
-    const html = pageWith(shell, markup).replace('<html lang="en">', `<html lang="${language}">`);
+    // The title and description in the page's language go into its head (ShellHead).
+    const { head, body } = splitHoisted(await prerender(url, language));
+    if (!body.includes('<h1')) throw new Error(`prerendering ${url} gave no heading`);
+    if (!head.includes('<title ')) throw new Error(`prerendering ${url} gave no title`);
+    const html = pageWith(withHead(shell, head), body).replace(
+      '<html lang="en">',
+      `<html lang="${language}">`,
+    );
     if (!html.includes(`<html lang="${language}">`))
       throw new Error('the shell has no <html lang>');
     const file = prerenderedFile(page, language);

@@ -38,9 +38,14 @@ if (serverState) {
   // matches; the next page load comes in this browser's own zone.
   setSiteOrigin(serverState.dataset.origin ?? null);
   setTimeZone(serverState.dataset.timeZone);
-  // The page's title, description and canonical link: the app renders its own.
-  for (const element of document.head.querySelectorAll('[data-server-head]')) element.remove();
 }
+// The page's description and canonical link as the server sent them: the app renders its own
+// (lib/document-head.tsx), and React does not always adopt head elements it did not make (a page
+// would keep two). Its title stays until the app's first render, which takes it over.
+for (const element of document.head.querySelectorAll(
+  '[data-server-head]:not(title), meta[name="description"]',
+))
+  element.remove();
 
 const app = (
   <StrictMode>
@@ -83,14 +88,23 @@ if (state !== undefined) {
   if (isLanguage(language) && language !== 'en')
     void takeOverIn(language).then(
       () => hydrateRoot(root, app, options),
-      () => createRoot(root).render(app),
+      () => renderAnew().render(app),
     );
   else hydrateRoot(root, app, options);
 } else {
   // Someone signed in on this browser is sent on at once, so their first render differs; there
   // is no markup to match, so this device's language is shown as soon as its texts are here.
   showWish();
-  createRoot(root).render(app);
+  renderAnew().render(app);
+}
+
+/**
+ * A root rendered anew, not taken over: React makes its own <title> then rather than take over
+ * the page's, which would stay as a second one behind it.
+ */
+function renderAnew() {
+  for (const title of document.head.querySelectorAll('title')) title.remove();
+  return createRoot(root);
 }
 
 /**

@@ -74,3 +74,37 @@ export const paintingShell = (shell: string, webDir: string) =>
  */
 export const pageWith = (shell: string, markup: string) =>
   withHeroPreload(shell, markup).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+
+const HOISTED = /<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>/g;
+
+/**
+ * React 19 puts a screen's <title>, <meta> and <link> elements before its markup (it hoists
+ * them into <head> in the browser): they go into the page's head, the shell's title and
+ * description replaced. The app's own title and description (`ShellHead`) come first and a
+ * screen's own after them: the last of each is the page's, as in the browser (decision 028).
+ */
+export function splitHoisted(markup: string): { head: string; body: string } {
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup);
+  if (!hoisted) return { head: '', body: markup };
+  const elements = hoisted[0].match(HOISTED) ?? [];
+  const isTitle = (e: string) => e.startsWith('<title>');
+  const isDescription = (e: string) => e.startsWith('<meta ') && e.includes(' name="description"');
+  const lastTitle = elements.findLastIndex(isTitle);
+  const lastDescription = elements.findLastIndex(isDescription);
+  const kept = elements.filter(
+    (e, i) => (!isTitle(e) || i === lastTitle) && (!isDescription(e) || i === lastDescription),
+  );
+  // Marked, so the app can take them out before it renders its own (web/main.tsx): React does
+  // not always adopt head elements it did not make, and a page would keep two canonical links.
+  const head = kept.join('').replace(/<(title|meta|link)\b/g, '<$1 data-server-head=""');
+  return { head, body: markup.slice(hoisted[0].length) };
+}
+
+/** The shell with the screen's head (`splitHoisted`) in place of its own title and description. */
+export function withHead(shell: string, head: string): string {
+  if (!head) return shell;
+  let page = head.includes('<title ') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
+  if (head.includes(' name="description"'))
+    page = page.replace(/<meta\s+name="description"[^>]*>/, '');
+  return page.replace('</head>', () => `${head}</head>`);
+}

@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { pageWith, paintingShell, readShell, shellIn } from './page-shell.ts';
+import {
+  pageWith,
+  paintingShell,
+  readShell,
+  shellIn,
+  splitHoisted,
+  withHead,
+} from './page-shell.ts';
 import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
 import { LANGUAGE_COOKIE, visitorLanguage, type Language } from '#shared/i18n/languages.ts';
 import { readScreenCode, type ScreenCode } from './screen-code.ts';
@@ -137,27 +144,6 @@ export function viewerTimeZone(reported: string | undefined): string {
   } catch {
     return DEFAULT_TIME_ZONE;
   }
-}
-
-/**
- * React 19 puts a screen's <title>, <meta> and <link> elements before its markup (it hoists
- * them into <head> in the browser): they go into the page's head, the page's title replaced.
- */
-export function splitHoisted(markup: string): { head: string; body: string } {
-  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(markup);
-  if (!hoisted) return { head: '', body: markup };
-  // Marked, so the app can take them out before it renders its own (web/main.tsx): React does
-  // not always adopt head elements it did not make, and a page would keep two canonical links.
-  const head = hoisted[0].replace(/<(title|meta|link)\b/g, '<$1 data-server-head=""');
-  return { head, body: markup.slice(hoisted[0].length) };
-}
-
-function withHead(shell: string, head: string): string {
-  if (!head) return shell;
-  let page = head.includes('<title ') ? shell.replace(/<title>[^<]*<\/title>/, '') : shell;
-  if (head.includes(' name="description"'))
-    page = page.replace(/<meta\s+name="description"[^>]*>/, '');
-  return page.replace('</head>', () => `${head}</head>`);
 }
 
 /** JSON that cannot end the script element it sits in. */

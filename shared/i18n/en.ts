@@ -6,6 +6,10 @@ export const en = {
     name: 'NearHire',
     tagline: 'Direct chat between job seekers and their next boss nearby, powered by AI HR',
     line: 'Direct hiring nearby',
+    // The title and description of every screen without its own (the tab, search results).
+    pageTitle: 'NearHire · Direct hiring nearby',
+    pageDescription:
+      'Direct hiring nearby: chat directly with recruiters and job seekers in your city.',
   },
   landing: {
     headline: 'Get Direct Jobs & Talents Nearby',
@@ -1190,8 +1194,6 @@ export const en = {
     // The web app manifest (what a phone shows when the app is installed).
     appName: 'NearHire',
     appShortName: 'NearHire',
-    appDescription:
-      'Direct hiring nearby: chat directly with recruiters and job seekers in your city.',
     // The offline page (a page load that found no network).
     offlineDocumentTitle: 'Offline · NearHire',
     offlineTitle: 'You are offline',

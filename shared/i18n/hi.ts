@@ -10,6 +10,8 @@ export const hi = {
     name: 'NearHire',
     tagline: 'नौकरी ढूँढने वालों और पास के बॉस के बीच सीधी चैट, AI HR की मदद से',
     line: 'पास में सीधी भर्ती',
+    pageTitle: 'NearHire · पास में सीधी भर्ती',
+    pageDescription: 'पास में सीधी भर्ती: अपने शहर के रिक्रूटर और नौकरी ढूँढने वालों से सीधे चैट करें।',
   },
   landing: {
     headline: 'पास में सीधी नौकरी और सही लोग पाएँ',
@@ -1176,7 +1178,6 @@ export const hi = {
   pwa: {
     appName: 'NearHire',
     appShortName: 'NearHire',
-    appDescription: 'पास में सीधी भर्ती: अपने शहर के रिक्रूटर और नौकरी ढूँढने वालों से सीधे चैट करें।',
     offlineDocumentTitle: 'ऑफ़लाइन · NearHire',
     offlineTitle: 'आप ऑफ़लाइन हैं',
     offlineText: 'यह पेज खोलने के लिए NearHire को इंटरनेट चाहिए। इंटरनेट वापस आते ही यह अपने आप खुल जाएगा।',

@@ -28,6 +28,7 @@ import { useUnreadSync } from '../lib/unread.ts';
 import { showWish, withTexts } from '../lib/i18n.ts';
 import { useFocusOnNavigate } from './use-focus-on-navigate.ts';
 import { useScreenIntent } from './screen-intent.ts';
+import { ShellHead } from '../lib/document-head.tsx';
 // The first screens of a visit, / and /login (and /register), come with the app's own code: a
 // separate chunk would cost a phone on 3G another round trip before anything shows
 // (docs/decisions/021). Every other screen is its own chunk, loaded when needed,
@@ -203,7 +204,7 @@ function Root() {
   // screen, not only in chats), closed on sign-out.
   const { data: me } = useMe();
   useRealtimeConnection(me === undefined ? undefined : (me?.id ?? null));
-  // Unread badges and the tab title, live on every screen.
+  // Unread badges and the tab title (ShellHead), live on every screen.
   useUnreadSync();
   // Keyboard and screen-reader users land on the new screen's h1 (decision 022).
   useFocusOnNavigate();
@@ -230,18 +231,23 @@ function Root() {
       () => {},
     );
   }, [chatter, queryClient]);
-  return screenOutlet;
+  return rootChildren;
 }
 
 // The same element on every render of Root: its own updates (the user, the unread count, the
 // connection) then leave the screen alone. A page the server rendered (decision 024) takes its
 // screen over after the shell, at low priority in slices; a new element here while that is
 // pending would make React take the whole screen over at once, one long task on a slow phone.
-const screenOutlet = (
-  <Suspense fallback={<ScreenSkeleton />}>
-    <Outlet />
-    <ScreenShown />
-  </Suspense>
+// The app's title and description come first: a screen's own head, rendered after them, wins
+// (`document-head.tsx`).
+const rootChildren = (
+  <>
+    <ShellHead />
+    <Suspense fallback={<ScreenSkeleton />}>
+      <Outlet />
+      <ScreenShown />
+    </Suspense>
+  </>
 );
 
 /**

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from '#web/lib/i18n.ts';
 import type { UnreadCounts } from '#shared/schemas/chat.ts';
 import { api } from './api.ts';
 import { realtime } from './realtime.ts';
@@ -30,13 +29,11 @@ export function useUnreadCounts(): UnreadCounts | undefined {
  * Mounted once for the whole app (the router's root): keeps the counts live while signed in —
  * a message for me, my reading a room (here or in another tab), a status change — and fetches
  * them again after every (re)connect, since events may have been missed while it was down. The
- * tab title follows the count; signed out, the page keeps its own title.
+ * tab title follows the count (`document-head.tsx`).
  */
 export function useUnreadSync(): void {
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
   const { data: me } = useMe();
-  const counts = useUnreadCounts();
   const myId = me?.id;
 
   useEffect(() => {
@@ -56,16 +53,4 @@ export function useUnreadSync(): void {
       offConnect();
     };
   }, [queryClient, myId]);
-
-  const count = counts?.conversations;
-  useEffect(() => {
-    if (count === undefined) return;
-    const before = document.title;
-    const name = t('brand.name');
-    // "(3) NearHire", plain "NearHire" at zero.
-    document.title = count > 0 ? t('unread.title', { count, name }) : name;
-    return () => {
-      document.title = before;
-    };
-  }, [count, t]);
 }

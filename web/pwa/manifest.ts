@@ -15,7 +15,7 @@ export const webAppManifest: Partial<ManifestOptions> = {
   id: '/',
   name: en.pwa.appName,
   short_name: en.pwa.appShortName,
-  description: en.pwa.appDescription,
+  description: en.brand.pageDescription,
   lang: 'en',
   dir: 'ltr',
   // The landing page sends a signed-in user on to their home screen.

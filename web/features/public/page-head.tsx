@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { absoluteUrl } from '../../lib/site-origin.ts';
+import { useOwnHead } from '../../lib/document-head.tsx';
 
 export { absoluteUrl };
 
@@ -22,11 +22,11 @@ export function PageHead({
   jsonLd?: object;
   noIndex?: boolean;
 }) {
-  useShellDescriptionAside();
+  useOwnHead();
   return (
     <>
       <title>{title}</title>
-      <meta name="description" content={description} data-page="" />
+      <meta name="description" content={description} />
       <link rel="canonical" href={absoluteUrl(path)} />
       {noIndex && <meta name="robots" content="noindex" />}
       {jsonLd && (
@@ -38,20 +38,4 @@ export function PageHead({
       )}
     </>
   );
-}
-
-/**
- * The app's shell (index.html) has a description of its own for the pages that render none; while
- * a page with its own is shown, the shell's is taken out, so there is one description.
- */
-function useShellDescriptionAside(): void {
-  useEffect(() => {
-    const shell = [...document.head.querySelectorAll('meta[name="description"]:not([data-page])')];
-    const places = shell.map((m) => [m, m.parentNode, m.nextSibling] as const);
-    shell.forEach((m) => m.remove());
-    return () => {
-      for (const [meta, parent, next] of places)
-        parent?.insertBefore(meta, next?.parentNode === parent ? next : null);
-    };
-  }, []);
 }
