@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { textIn } from '#shared/i18n/texts.ts';
+import type { Language } from '#shared/i18n/languages.ts';
 
 // The built index.html turned into a page that paints from its HTML alone: used at build time for
 // the prerendered first screens (scripts/prerender.ts) and per request for screens the server
@@ -52,14 +54,23 @@ export function readShell(webDir: string): string {
  * The empty shell in a language: its `<html lang>` said so, for a page whose screen the app draws
  * itself (the not-found screen, a page whose data was refused). Read once per build folder.
  */
-export function shellIn(webDir: string, language: string): string {
+export function shellIn(webDir: string, language: Language): string {
   let shell = emptyShells.get(webDir);
   if (shell === undefined) {
     shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
     emptyShells.set(webDir, shell);
   }
-  return shell.replace(/<html lang="[^"]*">|<html>/, () => `<html lang="${language}">`);
+  // Its title and description in that language too, as the app's own (ShellHead) will be.
+  const head =
+    `<title data-server-head="">${html(textIn(language, 'brand.pageTitle'))}</title>` +
+    `<meta data-server-head="" name="description" content="${html(textIn(language, 'brand.pageDescription'))}"/>`;
+  return withHead(
+    shell.replace(/<html lang="[^"]*">|<html>/, () => `<html lang="${language}">`),
+    head,
+  );
 }
+const html = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 const emptyShells = new Map<string, string>();
 
 /** The shell made to paint alone: inline CSS and no module preloads. */

@@ -14,6 +14,8 @@ import {
 } from '../modules/files/files.test-helpers.ts';
 import { cityId, newRecruiter, newSeeker } from '../test/users.ts';
 import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES } from './headers.ts';
+import { en } from '#shared/i18n/en.ts';
+import { hi } from '#shared/i18n/hi.ts';
 
 // A stand-in for `vite build`'s output (dist/web): an index.html and one hashed chunk, each with
 // the .br and .gz the build writes next to it. The server is pointed at it through config.webDist.
@@ -165,6 +167,13 @@ describe('the built web app', () => {
     const hindi = await get('/job-detail', { 'accept-language': 'hi-IN,hi;q=0.9' });
     expect(hindi.statusCode).toBe(404);
     expect(hindi.body).toContain('<html lang="hi">');
+    // Its tab title and description in Hindi too, once each (decision 028, session 23).
+    expect(hindi.body.match(/<title[^>]*>[^<]*<\/title>/g)).toEqual([
+      `<title data-server-head="">${hi.brand.pageTitle}</title>`,
+    ]);
+    expect(hindi.body.match(/name="description"/g)).toHaveLength(1);
+    expect(hindi.body).toContain(`content="${hi.brand.pageDescription}"`);
+    expect(missing.body).toContain(`<title data-server-head="">${en.brand.pageTitle}</title>`);
     expect((await get('/no-such', { cookie: 'lang=hi' })).body).toContain('<html lang="hi">');
   });
 });
