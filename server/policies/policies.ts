@@ -55,8 +55,11 @@ const onboardedRecruiter: Gate = (u) =>
 const notHeld = (u: Actor) =>
   u.role === 'recruiter' && u.held ? deny(403, 'moderation.accountUnderReview') : null;
 // Chats with recruiters are for seekers whose profile exists (a recruiter sees who writes).
-const onboardedSeeker: Gate = (u) =>
-  role('user')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishSeekerOnboarding'));
+/** A seeker who finished onboarding; before it, refused with what it is that needs onboarding. */
+const onboardedSeeker =
+  (message: MessageKey): Gate =>
+  (u) =>
+    role('user')(u) ?? (u!.isOnboarded ? null : deny(403, message));
 const isMember = (u: Actor, room: RoomFacts) => u.id === room.recruiterId || u.id === room.seekerId;
 
 /** Contact data (e-mail, phone, resume) reaches a recruiter only by the seeker's consent. */
@@ -83,14 +86,12 @@ export const POLICIES = {
   seeker: policy(role('user')),
   recruiter: policy(role('recruiter')),
   onboardedRecruiter: policy(onboardedRecruiter),
-  onboardedSeeker: policy(onboardedSeeker),
+  onboardedSeeker: policy(onboardedSeeker('access.finishSeekerOnboarding')),
   /**
    * The feed, and changing one's profile or preferences outside the onboarding steps: a seeker
    * who finished onboarding. Before it, these made a profile row ahead of step 1 (decision 028).
    */
-  seekerProfile: policy(
-    (u) => role('user')(u) ?? (u!.isOnboarded ? null : deny(403, 'access.finishSeekerProfile')),
-  ),
+  seekerProfile: policy(onboardedSeeker('access.finishSeekerProfile')),
   /** The moderation queue and its actions: moderators (made from the command line only). */
   admin: policy(
     (u) => signedIn(u) ?? (u!.role === 'admin' ? null : deny(403, 'moderation.onlyAdmins')),
