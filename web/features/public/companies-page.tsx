@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { PublicCompany } from '#shared/schemas/public.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { CompanyLogo } from '../../components/company-logo.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import { PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
+import { ShowMoreButton } from './show-more-button.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { jobPlace } from '../../lib/job-format.ts';
 import { usePublicCompanies } from './api.ts';
@@ -42,17 +42,7 @@ export function CompaniesPage() {
               </li>
             ))}
           </ul>
-          {companies.hasNextPage && (
-            <div className="mt-6 flex justify-center">
-              <Button
-                variant="outline"
-                disabled={companies.isFetchingNextPage}
-                onClick={() => void companies.fetchNextPage()}
-              >
-                {companies.isFetchingNextPage ? t('public.loadingMore') : t('public.loadMore')}
-              </Button>
-            </div>
-          )}
+          <ShowMoreButton pages={companies} />
         </>
       )}
     </PublicLayout>

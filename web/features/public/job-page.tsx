@@ -20,6 +20,7 @@ import { homeFor } from '../../lib/where-next.ts';
 import { roomWithKey, startRoom } from '../chat/api.ts';
 import { absoluteUrl, PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
+import { PublicNotFound } from './public-not-found.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { usePublicJob } from './api.ts';
 import { jobPosting } from './job-posting.ts';
@@ -49,26 +50,14 @@ export function PublicJobPage() {
 
   const notFound =
     !id || (error instanceof ApiError && (error.status === 404 || error.status === 400));
-  if (notFound) {
+  if (notFound)
     return (
-      <PublicLayout>
-        <PageHead
-          title={t('public.list.metaTitle', { title: t('public.job.notFound') })}
-          description={t('public.job.notFoundText')}
-          path={pathname}
-          noIndex
-        />
-        <h1 className="mb-3 text-2xl font-bold">{t('public.job.notFound')}</h1>
-        <p className="mb-6 text-slate-700">{t('public.job.notFoundText')}</p>
-        <Link
-          to="/jobs"
-          className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-        >
-          {t('public.browseAll')}
-        </Link>
-      </PublicLayout>
+      <PublicNotFound
+        title={t('public.job.notFound')}
+        text={t('public.job.notFoundText')}
+        path={pathname}
+      />
     );
-  }
 
   return (
     <PublicLayout>

@@ -16,6 +16,8 @@ import { Bone, CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { PageHead } from './page-head.tsx';
 import { PublicLayout } from './public-layout.tsx';
+import { PublicNotFound } from './public-not-found.tsx';
+import { ShowMoreButton } from './show-more-button.tsx';
 import { PublicJobCard } from './public-job-card.tsx';
 import { jobsListQuery, listFilters, usePublicFilters, usePublicJobs } from './api.ts';
 
@@ -79,26 +81,14 @@ export function PublicJobsPage() {
   const all = jobs.data?.pages.flatMap((p) => p.jobs) ?? [];
   const path = slug ? `/jobs/${slug}` : '/jobs';
 
-  if (notFound) {
+  if (notFound)
     return (
-      <PublicLayout>
-        <PageHead
-          title={t('public.list.metaTitle', { title: t('public.notFoundTitle') })}
-          description={t('public.notFoundText')}
-          path={path}
-          noIndex
-        />
-        <h1 className="mb-3 text-2xl font-bold">{t('public.notFoundTitle')}</h1>
-        <p className="mb-6 text-slate-700">{t('public.notFoundText')}</p>
-        <Link
-          to="/jobs"
-          className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
-        >
-          {t('public.browseAll')}
-        </Link>
-      </PublicLayout>
+      <PublicNotFound
+        title={t('public.notFoundTitle')}
+        text={t('public.notFoundText')}
+        path={path}
+      />
     );
-  }
 
   const title = listing ? listingTitle(t, listing) : null;
   return (
@@ -153,17 +143,7 @@ export function PublicJobsPage() {
                 </li>
               ))}
             </ul>
-            {jobs.hasNextPage && (
-              <div className="mt-6 flex justify-center">
-                <Button
-                  variant="outline"
-                  disabled={jobs.isFetchingNextPage}
-                  onClick={() => void jobs.fetchNextPage()}
-                >
-                  {jobs.isFetchingNextPage ? t('public.loadingMore') : t('public.loadMore')}
-                </Button>
-              </div>
-            )}
+            <ShowMoreButton pages={jobs} />
           </>
         )}
       </section>

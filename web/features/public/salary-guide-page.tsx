@@ -11,6 +11,9 @@ import { PublicLayout } from './public-layout.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { useSalaryGuide } from './api.ts';
 
+/** The table's columns after the category: how many open jobs, then what they pay. */
+const FIGURES = ['jobs', 'low', 'median', 'high'] as const;
+
 /**
  * /salary-guide: what open jobs pay by category, for all of India or one of the cities with the
  * most open jobs (`?city=`), computed by the server from the open jobs' stated salaries.
@@ -87,18 +90,11 @@ export function SalaryGuidePage() {
                   <th scope="col" className="px-4 py-3">
                     {t('public.salary.category')}
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('public.salary.jobs')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('public.salary.low')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('public.salary.median')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('public.salary.high')}
-                  </th>
+                  {FIGURES.map((figure) => (
+                    <th key={figure} scope="col" className="px-4 py-3 text-right">
+                      {t(`public.salary.${figure}`)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
