@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
+import { BackArrowLink } from './back-arrow.tsx';
 import { BottomNav } from './bottom-nav.tsx';
 
 /**
@@ -23,16 +22,7 @@ export function AppScreen({
       <header
         className={`sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 backdrop-blur ${back ? 'px-2 py-2' : 'px-4 py-3'}`}
       >
-        {back && (
-          <Link
-            to={back.to}
-            aria-label={back.label}
-            title={back.label}
-            className="grid h-11 w-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
-          >
-            <ArrowLeft size={22} aria-hidden="true" />
-          </Link>
-        )}
+        {back && <BackArrowLink to={back.to} label={back.label} />}
         <h1 className="text-xl font-bold">{title}</h1>
       </header>
       <main className="px-4 py-4">{children}</main>

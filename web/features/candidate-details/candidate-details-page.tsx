@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowLeft, FileDown, MapPin, MessageCircle } from 'lucide-react';
+import { FileDown, MapPin, MessageCircle } from 'lucide-react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
 import type { SeekerProfileView } from '#shared/schemas/profile.ts';
@@ -7,6 +7,8 @@ import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton, ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { SessionCheckFailed } from '../../components/session-check-failed.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { NotFoundNotice } from '../../components/not-found-notice.tsx';
+import { BackArrowButton } from '../../components/layout/back-arrow.tsx';
 import { ContactCard } from '../../components/profile/contact-card.tsx';
 import {
   FinishOnboardingNotice,
@@ -76,16 +78,7 @@ export function CandidateDetailsPage() {
       </LoadError>
     );
   } else if (!profile) {
-    body = (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p role="alert" className="text-lg font-semibold text-slate-800">
-          {t('candidates.notFound')}
-        </p>
-        <Button variant="outline" onClick={back}>
-          {t('common.goBack')}
-        </Button>
-      </div>
-    );
+    body = <NotFoundNotice message={t('candidates.notFound')} onBack={back} />;
   } else body = <CandidateBody profile={profile} />;
 
   const name = profile?.fullName?.trim() || (profile ? t('chat.unknownUser') : '');
@@ -94,15 +87,7 @@ export function CandidateDetailsPage() {
       className={`mx-auto min-h-dvh max-w-md bg-white shadow-sm ${profile && isRecruiter ? 'pb-28' : 'pb-10'}`}
     >
       <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 px-2 py-2 backdrop-blur">
-        <button
-          type="button"
-          onClick={back}
-          aria-label={t('candidates.back')}
-          title={t('candidates.back')}
-          className="grid h-11 w-11 shrink-0 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </button>
+        <BackArrowButton onClick={back} label={t('candidates.back')} />
         <h1 className="line-clamp-2 min-w-0 flex-1 break-words text-base font-bold leading-tight">
           {name}
         </h1>

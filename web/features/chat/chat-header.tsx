@@ -1,8 +1,9 @@
-import { ArrowLeft, ChevronDown, Share2 } from 'lucide-react';
+import { ChevronDown, Share2 } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
 import { pickLabel } from '#shared/picklists.ts';
 import type { RoomView } from '#shared/schemas/chat.ts';
 import { Avatar } from '../../components/avatar.tsx';
+import { BackArrowButton } from '../../components/layout/back-arrow.tsx';
 import { SafetyMenu } from '../../components/moderation/safety-menu.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
 import {
@@ -47,15 +48,7 @@ export function ChatHeader({
     room.other.name?.trim() || (iAmRecruiter ? t('chat.unknownUser') : t('chat.unknownRecruiter'));
   return (
     <header className="flex items-center gap-1 border-b border-slate-100 px-2 py-2">
-      <button
-        type="button"
-        onClick={onBack}
-        aria-label={t('chat.back')}
-        title={t('chat.back')}
-        className={iconButton}
-      >
-        <ArrowLeft size={22} aria-hidden="true" />
-      </button>
+      <BackArrowButton onClick={onBack} label={t('chat.back')} />
       {recruiter ? (
         <button
           type="button"

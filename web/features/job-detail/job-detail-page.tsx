@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { ArrowLeft, IndianRupee, MessageCircle } from 'lucide-react';
+import { IndianRupee, MessageCircle } from 'lucide-react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -9,6 +9,8 @@ import type { JobView } from '#shared/schemas/jobs.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { NotFoundNotice } from '../../components/not-found-notice.tsx';
+import { BackArrowButton } from '../../components/layout/back-arrow.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
 import { useFocusOnSwitch } from '../../lib/focus.ts';
@@ -61,14 +63,7 @@ export function JobDetailPage() {
   if (isPending) body = <CardListSkeleton />;
   else if (!job) {
     body = isNotFound(error) ? (
-      <div className="flex flex-col items-center gap-4 py-16 text-center">
-        <p role="alert" className="text-lg font-semibold">
-          {t('jobs.notFound')}
-        </p>
-        <Button variant="outline" onClick={goBack}>
-          {t('common.goBack')}
-        </Button>
-      </div>
+      <NotFoundNotice message={t('jobs.notFound')} onBack={goBack} />
     ) : (
       <LoadError message={t('jobs.loadFailed')} onRetry={refetch} />
     );
@@ -87,15 +82,7 @@ export function JobDetailPage() {
   return (
     <div className={`mx-auto min-h-dvh max-w-md bg-white shadow-sm ${canChat ? 'pb-32' : 'pb-10'}`}>
       <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 px-2 py-2 backdrop-blur">
-        <button
-          type="button"
-          onClick={back}
-          aria-label={t('jobs.back')}
-          title={t('jobs.back')}
-          className="grid h-11 w-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </button>
+        <BackArrowButton onClick={back} label={t('jobs.back')} />
         <p className="flex-1 text-lg font-bold">{t('jobs.detailTitle')}</p>
         {isOwner && !editing && (
           <Button

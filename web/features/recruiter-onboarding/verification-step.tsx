@@ -11,10 +11,10 @@ import { Field, inputClass } from '../../components/ui/field.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
 import { OnboardingLayout } from '../../components/layout/onboarding-layout.tsx';
+import { BackArrowLink } from '../../components/layout/back-arrow.tsx';
 import { recruiterProfileKey, useRecruiterProfile } from '../recruiter-profile/api.ts';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { sendCompanyCode, skipVerification, verifyCompanyCode } from './api.ts';
 import { CompanySummary } from './company-summary.tsx';
 import { invalidFields } from './invalid-fields.ts';
@@ -75,13 +75,7 @@ export function LaterVerificationPage() {
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-md flex-col gap-5 p-4">
       <header className="flex items-center gap-2">
-        <Link
-          to="/recruiter-settings"
-          aria-label={t('settings.title')}
-          className="grid h-11 w-11 place-items-center rounded-full hover:bg-slate-100"
-        >
-          <ArrowLeft size={20} aria-hidden="true" />
-        </Link>
+        <BackArrowLink to="/recruiter-settings" label={t('settings.title')} />
         <div>
           <h1 className="text-xl font-bold">{t('onboarding.verifyTitle')}</h1>
           <p className="text-sm text-slate-600">{t('onboarding.verifySubtitle')}</p>

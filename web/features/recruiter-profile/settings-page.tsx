@@ -1,5 +1,4 @@
 import { useRef, useState, type ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -8,6 +7,7 @@ import { recruiterSettings } from '#shared/schemas/onboarding.ts';
 import type { RecruiterProfileView } from '#shared/schemas/profile.ts';
 import { ImageUpload } from '../../components/image-upload.tsx';
 import { Button } from '../../components/ui/button.tsx';
+import { BackArrowLink } from '../../components/layout/back-arrow.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
@@ -239,14 +239,7 @@ function SettingsFrame({ action, children }: { action?: ReactNode; children: Rea
   return (
     <div className="mx-auto min-h-dvh max-w-md bg-white pb-10 shadow-sm">
       <header className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-100 bg-white/95 px-2 py-2 backdrop-blur">
-        <Link
-          to="/recruiter-dashboard/Profile"
-          aria-label={t('settings.back')}
-          title={t('settings.back')}
-          className="grid h-11 w-11 place-items-center rounded-full text-slate-700 hover:bg-slate-100"
-        >
-          <ArrowLeft size={22} aria-hidden="true" />
-        </Link>
+        <BackArrowLink to="/recruiter-dashboard/Profile" label={t('settings.back')} />
         <h1 className="flex-1 text-xl font-bold">{t('settings.title')}</h1>
         {action}
       </header>

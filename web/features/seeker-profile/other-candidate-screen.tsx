@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '#web/lib/i18n.ts';
-import { Button } from '../../components/ui/button.tsx';
 import { CardListSkeleton } from '../../components/ui/skeleton.tsx';
 import { LoadError } from '../../components/ui/load-error.tsx';
+import { NotFoundNotice } from '../../components/not-found-notice.tsx';
 import { AppScreen } from '../../components/layout/app-screen.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useMe } from '../../lib/session.ts';
@@ -31,14 +31,7 @@ export function OtherCandidateScreen({ id }: { id: string }) {
         // The server's message when it gave one (a daily limit, an unfinished onboarding).
         <LoadError message={errorMessage(error, t('profile.loadFailed'))} onRetry={refetch} />
       ) : !profile ? (
-        <div className="flex flex-col items-center gap-4 py-16 text-center">
-          <p role="alert" className="text-lg font-semibold">
-            {t('profile.notFound')}
-          </p>
-          <Button variant="outline" onClick={() => void goBack()}>
-            {t('common.goBack')}
-          </Button>
-        </div>
+        <NotFoundNotice message={t('profile.notFound')} onBack={() => void goBack()} />
       ) : (
         <CandidateReadOnlyView profile={profile} />
       )}
