@@ -5,7 +5,7 @@ import { feedKey } from '../features/job-feed/api.ts';
 import { messagesKey, roomWithKey } from '../features/chat/api.ts';
 import { newestPage } from '../features/chat/message-store.ts';
 import { unreadKey } from '../lib/unread.ts';
-import { jobIdFromSlug } from '#shared/public-paths.ts';
+import { jobIdFromSlug, PUBLIC_INFO_PAGES } from '#shared/public-paths.ts';
 import {
   companiesQuery,
   filtersQuery,
@@ -156,22 +156,14 @@ export const SERVER_SCREENS: ServerScreen[] = [
     module: 'features/public/salary-guide-page.tsx',
     queries: () => [salaryGuideQuery()],
   },
-  ...(
-    [
-      'about',
-      'career-resources',
-      'pricing',
-      'recruiting-solutions',
-      'employer-resources',
-      'contact',
-      'privacy',
-      'terms',
-    ] as const
-  ).map((page) => ({
-    path: `/${page}`,
-    module: 'features/public/info-page.tsx',
-    queries: () => [],
-  })),
+  // The other information pages are texts only (companies and the salary guide are above).
+  ...PUBLIC_INFO_PAGES.filter((page) => page !== 'companies' && page !== 'salary-guide').map(
+    (page) => ({
+      path: `/${page}`,
+      module: 'features/public/info-page.tsx',
+      queries: () => [],
+    }),
+  ),
 ];
 
 /** The screen entry and its params for a pathname, if the server renders it. */

@@ -66,13 +66,7 @@ export async function api<T>(
     throw new ApiError(0, 'errors.network', i18n.t('errors.internal'), null);
   }
   if (response.status === 204) return undefined as T;
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = toApiError(response, body);
-    if (response.status === 401) unauthorizedListeners.forEach((l) => l(error));
-    throw error;
-  }
-  return body as T;
+  return answerOf<T>(response);
 }
 
 /** Multipart upload of one file through the same client (errors handled alike). */
@@ -90,6 +84,11 @@ export async function apiUpload<T>(path: string, file: File, field = 'file'): Pr
   } catch {
     throw new ApiError(0, 'errors.network', i18n.t('errors.internal'), null);
   }
+  return answerOf<T>(response);
+}
+
+/** An answer's JSON, or its error thrown (a gone session told to the auth layer first). */
+async function answerOf<T>(response: Response): Promise<T> {
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const error = toApiError(response, body);
