@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from '../i18n/messages.ts';
+import { msg, type MessageKey } from '../i18n/messages.ts';
 import {
   ANNUAL_REVENUES,
   DEGREES,
@@ -27,7 +27,6 @@ import {
   personName,
   storageKey,
   text,
-  tooLong,
   year,
 } from './common.ts';
 
@@ -172,24 +171,25 @@ export function nextSeekerStep(
 
 // ---------------------------------------------------------------- recruiter, four steps
 
+/**
+ * A recruiter's company name, the same rules at step 1, step 2 and in the settings: words, not
+ * a claim of being verified; each place names what is missing in its own words.
+ */
+const companyName = (requiredKey: MessageKey) =>
+  text(requiredKey, 150)
+    .refine(hasWords, m('profile.companyNameWords'))
+    .refine(noVerifiedClaim, noVerifiedClaimMessage);
+
 export const recruiterProfileStep = z.object({
   profileImage: storageKey('upload.imageFailed').nullish(),
   fullName: personName('onboarding.recruiterFullNameCompanyRequired'),
   gender: z.enum(GENDERS, m('onboarding.pickOne')).nullish(),
-  companyName: z
-    .string(m('onboarding.recruiterFullNameCompanyRequired'))
-    .trim()
-    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150, tooLong(150))
-    .refine(hasWords, m('profile.companyNameWords'))
-    .refine(noVerifiedClaim, noVerifiedClaimMessage),
+  companyName: companyName('onboarding.recruiterFullNameCompanyRequired'),
   designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
 });
 
 export const recruiterCompanyStep = z.object({
-  companyName: text('onboarding.allDetails', 150)
-    .refine(hasWords, m('profile.companyNameWords'))
-    .refine(noVerifiedClaim, noVerifiedClaimMessage),
+  companyName: companyName('onboarding.allDetails'),
   companyLogo: storageKey('onboarding.companyImage'),
   employeeSize: z.enum(EMPLOYEE_SIZES, m('onboarding.allDetails')),
   financingStatus: z.enum(FINANCING_STATUSES, m('onboarding.allDetails')),
@@ -254,13 +254,7 @@ export const recruiterSettings = z.object({
     .transform((v) => v || null)
     .pipe(z.email(m('onboarding.emailInvalid')).nullable()),
   designation: optionalText(100).refine(noVerifiedClaim, noVerifiedClaimMessage),
-  companyName: z
-    .string(m('onboarding.recruiterFullNameCompanyRequired'))
-    .trim()
-    .min(1, m('onboarding.recruiterFullNameCompanyRequired'))
-    .max(150, tooLong(150))
-    .refine(hasWords, m('profile.companyNameWords'))
-    .refine(noVerifiedClaim, noVerifiedClaimMessage),
+  companyName: companyName('onboarding.recruiterFullNameCompanyRequired'),
   // Optional here: empty is none. A union with '' made a bad address "Invalid input" (zod's own
   // text) instead of the website message.
   websiteUrl: z.preprocess(
