@@ -9,6 +9,8 @@ import {
   startHarness,
   type Harness,
 } from './harness.ts';
+import type { ZENITH_JOBS } from '#server/demo/companies.ts';
+import { insertJobs } from '#server/demo/companies.ts';
 
 // The public pages (issue 17, decision 027): a visitor with no account browses /jobs, filters,
 // opens a job, and 'Chat with Recruiter' takes them through login and into that job's chat; the
@@ -302,6 +304,38 @@ describe('the public header and footer', () => {
       await page.waitForURL((url) => url.pathname === dashboard);
       await person.context.close();
     }
+  });
+
+  it("'Show more' under /jobs reads the next page of the same search, then goes when none is left", async () => {
+    // 25 open jobs with a word no demo job has: a first page of 20, then 5 more.
+    const db = h.server.ctx.db;
+    const [recruiter] = await db.query<{ id: string }>(
+      `SELECT id FROM users WHERE phone_no = '+919000000001'`,
+    );
+    const probe: typeof ZENITH_JOBS = Array.from({ length: 25 }, (_, i) => [
+      `Zephyrite Clerk ${i + 1}`,
+      'software_development',
+      'full_time',
+      '1_3',
+      3,
+      4,
+      'Bengaluru',
+      'A desk job to test paging.',
+    ]);
+    await insertJobs(db, recruiter!.id, 'Zenith Softworks', probe);
+
+    const { context, page } = await newPage(h);
+    await page.goto('/jobs?q=zephyrite');
+    const articles = page.getByRole('article');
+    await articles.first().waitFor();
+    expect(await articles.count()).toBe(20);
+    const more = page.getByRole('button', { name: 'Show more' });
+    await more.click();
+    await expect.poll(() => articles.count()).toBe(25);
+    await more.waitFor({ state: 'detached' });
+    const titles = await articles.getByRole('heading').allTextContents();
+    expect(new Set(titles).size).toBe(25);
+    await context.close();
   });
 
   it('/companies lists verified companies with their jobs; the salary guide shows its table', async () => {
