@@ -5,7 +5,9 @@ import { english, setTranslator } from '#shared/i18n/messages.ts';
 import {
   DEFAULT_LANGUAGE,
   isLanguage,
+  LANGUAGE_COOKIE,
   languageFromAcceptLanguage,
+  visitorLanguage,
   type Language,
 } from '#shared/i18n/languages.ts';
 import type { TOptions } from '#shared/i18n/translate.ts';
@@ -56,6 +58,17 @@ export function requestLanguage(request: FastifyRequest): Language {
   const own = request.user?.language;
   if (isLanguage(own)) return own;
   return languageFromAcceptLanguage(request.headers['accept-language']);
+}
+
+/**
+ * The language a page of the web app is sent in: the signed-in account's (which the app shows,
+ * web/lib/session.ts), else this device's choice (the `lang` cookie), else Accept-Language, as
+ * the server-rendered screens pick it (web/prerender.tsx; decision 026).
+ */
+export function pageLanguage(request: FastifyRequest): Language {
+  const own = request.user?.language;
+  if (isLanguage(own)) return own;
+  return visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
 }
 
 /** A stored language, or English when none was chosen (texts sent outside a request). */

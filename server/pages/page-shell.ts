@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { textIn } from '#shared/i18n/texts.ts';
@@ -51,27 +52,37 @@ export function readShell(webDir: string): string {
 }
 
 /**
- * The empty shell in a language: its `<html lang>` said so, for a page whose screen the app draws
- * itself (the not-found screen, a page whose data was refused). Read once per build folder.
+ * The empty shell in a language: its `<html lang>`, title and description said so, for a page
+ * whose screen the app draws itself (a screen neither prerendered nor rendered with its data, the
+ * not-found screen, a page whose data was refused). Made once per build folder and language.
  */
 export function shellIn(webDir: string, language: Language): string {
-  let shell = emptyShells.get(webDir);
-  if (shell === undefined) {
-    shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
-    emptyShells.set(webDir, shell);
+  return shellPage(webDir, language).html;
+}
+
+/** `shellIn`'s page with an ETag of its bytes, so a browser's copy is revalidated with a 304. */
+export function shellPage(webDir: string, language: Language): { html: string; etag: string } {
+  const key = `${webDir}\0${language}`;
+  let page = emptyShells.get(key);
+  if (page === undefined) {
+    const shell = readFileSync(path.join(webDir, 'index.html'), 'utf8');
+    // Its title and description in that language too, as the app's own (ShellHead) will be.
+    const head =
+      `<title data-server-head="">${html(textIn(language, 'brand.pageTitle'))}</title>` +
+      `<meta data-server-head="" name="description" content="${html(textIn(language, 'brand.pageDescription'))}"/>`;
+    const text = withHead(
+      shell.replace(/<html lang="[^"]*">|<html>/, () => `<html lang="${language}">`),
+      head,
+    );
+    const hash = createHash('sha256').update(text).digest('base64url').slice(0, 22);
+    page = { html: text, etag: `"${hash}"` };
+    emptyShells.set(key, page);
   }
-  // Its title and description in that language too, as the app's own (ShellHead) will be.
-  const head =
-    `<title data-server-head="">${html(textIn(language, 'brand.pageTitle'))}</title>` +
-    `<meta data-server-head="" name="description" content="${html(textIn(language, 'brand.pageDescription'))}"/>`;
-  return withHead(
-    shell.replace(/<html lang="[^"]*">|<html>/, () => `<html lang="${language}">`),
-    head,
-  );
+  return page;
 }
 const html = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-const emptyShells = new Map<string, string>();
+const emptyShells = new Map<string, { html: string; etag: string }>();
 
 /** The shell made to paint alone: inline CSS and no module preloads. */
 export const paintingShell = (shell: string, webDir: string) =>

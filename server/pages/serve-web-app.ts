@@ -7,7 +7,8 @@ import { LANGUAGE_COOKIE, visitorLanguage } from '#shared/i18n/languages.ts';
 import { isScreenPath } from '#shared/screen-paths.ts';
 import type { Config } from '../config.ts';
 import { createScreenRenderer } from './server-render.ts';
-import { shellIn } from './page-shell.ts';
+import { pageLanguage } from '../lib/language.ts';
+import { shellPage } from './page-shell.ts';
 
 /**
  * What a page sent as HTML depends on besides its address: the session and language cookies
@@ -77,30 +78,35 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
           request.log.error({ err }, 'server render failed; sending the empty shell');
         }
       }
-      // In the visitor's language: their choice (the `lang` cookie), else their browser's.
-      const language = visitorLanguage(
-        request.cookies[LANGUAGE_COOKIE],
-        request.headers['accept-language'],
-      );
       const pathname = request.url.split('?')[0]!;
-      // An address that is no screen: the app's not-found screen, sent as a 404 (search engines
-      // and link checkers read the status), its page in the visitor's language.
-      if (!isScreenPath(pathname))
-        return reply
-          .code(404)
-          .header('cache-control', 'no-cache')
-          .header('vary', PAGE_VARY)
-          .type('text/html; charset=utf-8')
-          .send(shellIn(config.webDist, language));
       // The public first screens, prerendered at build time (scripts/prerender.ts), show before
-      // any script runs; every other screen gets the app's empty shell.
+      // any script runs, in the visitor's language: their choice (the `lang` cookie), else their
+      // browser's.
       const prerendered = PRERENDERED_PAGES[pathname];
       if (prerendered) {
+        const language = visitorLanguage(
+          request.cookies[LANGUAGE_COOKIE],
+          request.headers['accept-language'],
+        );
         for (const file of new Set([prerenderedFile(prerendered, language), prerendered]))
           if (existsSync(path.join(config.webDist, 'prerendered', file)))
             return reply.sendFile(`prerendered/${file}`);
       }
-      return reply.sendFile('index.html');
+      // Every other screen gets the app's empty shell, and an address that is no screen the same
+      // page as a 404 (search engines and link checkers read the status), where the app shows its
+      // not-found screen. Either in the language the app will show (the account's, else this
+      // device's): its `<html lang>` and tab title are right from the first byte, not after the
+      // app starts. Whose language it is depends on the cookies and Accept-Language, so no shared
+      // cache keeps it, and the browser's copy is revalidated (a 304 while it is the same).
+      const shell = shellPage(config.webDist, pageLanguage(request));
+      void reply
+        .header('cache-control', 'private, no-cache')
+        .header('vary', PAGE_VARY)
+        .header('etag', shell.etag);
+      if (!isScreenPath(pathname))
+        return reply.code(404).type('text/html; charset=utf-8').send(shell.html);
+      if (request.headers['if-none-match'] === shell.etag) return reply.code(304).send();
+      return reply.type('text/html; charset=utf-8').send(shell.html);
     },
   );
 }

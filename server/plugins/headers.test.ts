@@ -140,13 +140,19 @@ describe('the built web app', () => {
     expect(plain.body).toBe(CHUNK);
   });
 
-  it('answers client routes with index.html (revalidated), and a missing chunk with 404', async () => {
+  it('answers client routes with the app shell (revalidated), and a missing chunk with 404', async () => {
+    // (This stand-in is under the compression threshold; the built one, 2 KB, goes out in brotli.)
     const page = await get('/login', { 'accept-encoding': 'br' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
-    expect(page.headers['content-encoding']).toBe('br');
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(decode(page)).toBe(INDEX);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(decode(page)).toContain('<div id="root"></div>');
+    expect(decode(page)).toContain('<script type="module" src="/assets/app-Ab12Cd34.js">');
+    // Revalidated: the same page again is a 304 without a body.
+    const etag = String(page.headers.etag);
+    const again = await get('/login', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
 
     const gone = await get('/assets/app-Old00000.js');
     expect(gone.statusCode).toBe(404);
@@ -160,7 +166,8 @@ describe('the built web app', () => {
     const missing = await get('/no/such/page?x=1');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^text\/html/);
-    expect(missing.headers['cache-control']).toBe('no-cache');
+    expect(missing.headers['cache-control']).toBe('private, no-cache');
+    expect(missing.headers.vary).toMatch(/cookie.*accept-language/i);
     expect(missing.body).toContain('<div id="root"></div>');
     expect(missing.body).toContain('<html lang="en">');
 
@@ -175,6 +182,56 @@ describe('the built web app', () => {
     expect(hindi.body).toContain(`content="${hi.brand.pageDescription}"`);
     expect(missing.body).toContain(`<title data-server-head="">${en.brand.pageTitle}</title>`);
     expect((await get('/no-such', { cookie: 'lang=hi' })).body).toContain('<html lang="hi">');
+  });
+
+  it('sends a screen drawn by the app alone in the language it will show, from the first byte (session 24)', async () => {
+    // /candidate-profile is neither prerendered nor rendered with its data: the app's shell.
+    const titleOf = (body: string) => body.match(/<title[^>]*>[^<]*<\/title>/g);
+    const english = await get('/candidate-profile');
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('<html lang="en">');
+    expect(titleOf(english.body)).toEqual([
+      `<title data-server-head="">${en.brand.pageTitle}</title>`,
+    ]);
+    expect(english.body).toContain(`content="${en.brand.pageDescription}"`);
+    // Whose language it is depends on the cookies and Accept-Language: no shared cache keeps it.
+    expect(english.headers['cache-control']).toBe('private, no-cache');
+    expect(english.headers.vary).toMatch(/cookie.*accept-language/i);
+
+    // A Hindi browser, a Hindi choice on this device, a Hindi account on an English device.
+    const hindiBrowser = await get('/candidate-profile', { 'accept-language': 'hi-IN,hi;q=0.9' });
+    const hindiChoice = await get('/update_job_preferences', {
+      cookie: 'lang=hi',
+      'accept-language': 'en-IN',
+    });
+    const account = await makeUser(t, 'user', { fullName: 'Meera Iyer' });
+    const toHindi = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/language',
+      headers: { cookie: account.cookie },
+      payload: { language: 'hi' },
+    });
+    expect(toHindi.statusCode).toBe(200);
+    const hindiAccount = await get('/candidate-profile', {
+      cookie: `${account.cookie}; lang=en`,
+      'accept-language': 'en-IN',
+    });
+    for (const page of [hindiBrowser, hindiChoice, hindiAccount]) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="hi">');
+      expect(titleOf(page.body)).toEqual([
+        `<title data-server-head="">${hi.brand.pageTitle}</title>`,
+      ]);
+      expect(page.body).toContain(`content="${hi.brand.pageDescription}"`);
+      expect(page.body).toContain('<div id="root"></div>');
+    }
+    // The English copy's ETag does not revalidate the Hindi page.
+    const switched = await get('/candidate-profile', {
+      'accept-language': 'hi',
+      'if-none-match': String(english.headers.etag),
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.body).toContain('<html lang="hi">');
   });
 });
 
