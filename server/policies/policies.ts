@@ -88,8 +88,9 @@ export const POLICIES = {
   onboardedRecruiter: policy(onboardedRecruiter),
   onboardedSeeker: policy(onboardedSeeker('access.finishSeekerOnboarding')),
   /**
-   * The feed, and changing one's profile or preferences outside the onboarding steps: a seeker
-   * who finished onboarding. Before it, these made a profile row ahead of step 1 (decision 028).
+   * The feed, and changing one's profile, preferences or resume outside the onboarding steps: a
+   * seeker who finished onboarding. Before it, these made a profile row ahead of step 1 (decision
+   * 028); the onboarding steps upload no resume, only the profile and chat screens do.
    */
   seekerProfile: policy(onboardedSeeker('access.finishSeekerProfile')),
   /** The moderation queue and its actions: moderators (made from the command line only). */

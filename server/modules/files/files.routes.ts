@@ -80,9 +80,15 @@ export async function filesRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<v
       },
     );
 
+    // A resume is part of the profile, uploaded on screens that open once onboarding is done (the
+    // profile, a chat): before that it would make a profile row ahead of step 1 (decision 028).
+    // The gate runs before the body is read, so nothing is stored.
     app.post(
       '/api/me/resume',
-      { config: { policy: 'seeker' }, schema: { tags: ['files'], response: { 200: resumeSaved } } },
+      {
+        config: { policy: 'seekerProfile' },
+        schema: { tags: ['files'], response: { 200: resumeSaved } },
+      },
       async (request) => {
         const user = requireUser(request);
         await takeTokens(ctx.db, uploadBuckets(user.id, request.ip));

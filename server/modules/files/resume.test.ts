@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Ctx } from '../../context.ts';
 import type { TestApp } from '../../test/app.ts';
 import { signLink } from '../../lib/signed-links.ts';
 import { safeFilename, storeResume } from './files.service.ts';
+import { markOnboarded, newUser } from '../../test/users.ts';
+import { en } from '#shared/i18n/en.ts';
+import { hi } from '#shared/i18n/hi.ts';
 import {
   createFilesTestApp,
   makeUser,
+  multipartBody,
   noisePng,
   pdf,
   upload,
@@ -48,6 +53,61 @@ describe('POST /api/me/resume', () => {
   it('is for seekers only', async () => {
     const res = await uploadResume(recruiter, pdf());
     expect(res.statusCode).toBe(403);
+  });
+
+  it("is refused until onboarding is finished, in the reader's language, and nothing is kept", async () => {
+    // Before step 1: no profile row, and the upload must not make one (decision 028, session 24).
+    const fresh = await newUser(t, 'user');
+    // After step 1 (its photo uploaded, its answers saved), before the last step.
+    const midway = await newUser(t, 'user');
+    const photo = await upload(t, '/api/uploads/image?purpose=avatar', midway, {
+      bytes: await noisePng(64, 64),
+      name: 'me.png',
+      type: 'image/png',
+    });
+    expect(photo.statusCode).toBe(201);
+    const step1 = await t.app.inject({
+      method: 'PUT',
+      url: '/api/onboarding/seeker/1',
+      headers: { cookie: midway.cookie },
+      payload: {
+        profileImage: photo.json().key,
+        fullName: 'Asha Nair',
+        educationLevel: 'bachelors',
+        email: 'asha.nair@example.in',
+        workExperience: '1_3',
+        noticePeriod: '1_month',
+      },
+    });
+    expect(step1.statusCode, step1.body).toBe(200);
+
+    for (const [who, language, message] of [
+      [fresh, 'en-IN', en.access.finishSeekerProfile],
+      [midway, 'hi-IN,hi;q=0.9', hi.access.finishSeekerProfile],
+    ] as const) {
+      const body = multipartBody(pdf(), 'cv.pdf', 'application/pdf');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/me/resume',
+        payload: body.payload,
+        headers: { ...body.headers, cookie: who.cookie, 'accept-language': language },
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'access.finishSeekerProfile', message });
+      expect(existsSync(path.join(uploads, 'private/u', who.id))).toBe(false);
+    }
+    expect(
+      await t.ctx.db.query('SELECT 1 FROM seeker_profiles WHERE user_id = $1', [fresh.id]),
+    ).toHaveLength(0);
+    const [row] = await t.ctx.db.query<{ resume_key: string | null }>(
+      'SELECT resume_key FROM seeker_profiles WHERE user_id = $1',
+      [midway.id],
+    );
+    expect(row).toEqual({ resume_key: null });
+
+    // Once onboarded (the screens that upload a resume, profile and chat, open only then): taken.
+    await markOnboarded(t, midway.id, 6);
+    expect((await uploadResume(midway, pdf())).statusCode).toBe(200);
   });
 
   it('refuses a PNG named .pdf and declared as a PDF', async () => {
