@@ -3,6 +3,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { appendFile, cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SESSION } from '#shared/limits.ts';
+import { hashToken } from '#server/lib/crypto.ts';
+import { browserSubscription, startPushService } from '#server/test/push-service.ts';
 import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
 
 // The installable app (issue 14, docs/decisions/017): manifest and icons, the service worker
@@ -278,6 +282,18 @@ describe('a deploy while the app is open', () => {
   });
 });
 
+/** A seeker of the demo data who has a conversation (and is in no other journey here). */
+async function seekerWithChats(): Promise<string> {
+  const [row] = await h.server.ctx.db.query<{ phone: string }>(
+    `SELECT right(u.phone_no, 10) AS phone FROM users u
+      WHERE u.user_role = 'user' AND u.is_onboarded AND u.phone_no <> '+91${SEEKER_PHONE}'
+        AND EXISTS (SELECT 1 FROM chat_rooms r WHERE r.seeker_id = u.id)
+      ORDER BY u.phone_no LIMIT 1`,
+  );
+  if (!row) throw new Error('the demo data has no other seeker with a conversation');
+  return row.phone;
+}
+
 describe('notifications', () => {
   it('are offered on the chat list once there is a conversation; "Not now" keeps the offer away', async () => {
     const { page, context, errors } = await newPage(h, { serviceWorkers: 'allow' });
@@ -414,6 +430,70 @@ describe('notifications', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await expect.poll(shown).toEqual([]);
     await context.close();
+  });
+
+  it("the browser's subscription is registered again at the app's start, bound to the session (decision 028, session 24)", async () => {
+    // Headless Chromium has no push service: the page's PushManager hands out a subscription at a
+    // push service this test plays (server/test/push-service.ts); the rest is the real app and
+    // server, which encrypts and sends pushes to it over HTTP.
+    const service = await startPushService();
+    try {
+      const sub = browserSubscription(`${service.origin}/push/${randomUUID()}`);
+      const publicKey = h.server.ctx.config.push.publicKey;
+      const { page, context } = await newPage(h, { serviceWorkers: 'allow' });
+      await context.grantPermissions(['notifications'], { origin: h.baseUrl });
+      // As a script's text: a function would be sent as the test runner compiled it.
+      const stand = { endpoint: sub.endpoint, keys: sub.keys, serverKey: publicKey };
+      const standIn = `(() => {
+          const stand = ${JSON.stringify(stand)};
+          const base64 = stand.serverKey.replace(/-/g, '+').replace(/_/g, '/');
+          const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
+          const key = Uint8Array.from(binary, (c) => c.charCodeAt(0)).buffer;
+          const subscription = {
+            endpoint: stand.endpoint,
+            options: { applicationServerKey: key, userVisibleOnly: true },
+            toJSON: () => ({ endpoint: stand.endpoint, expirationTime: null, keys: stand.keys }),
+            unsubscribe: () => Promise.resolve(true),
+          };
+          PushManager.prototype.getSubscription = () => Promise.resolve(subscription);
+        })();`;
+      await context.addInitScript({ content: standIn });
+      // A browser that had the app before: its service worker is there when the app starts.
+      await page.goto('/login');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      const boundTo = async () =>
+        (
+          await h.server.ctx.db.query<{ session_hash: string }>(
+            'SELECT session_hash FROM push_subscriptions WHERE endpoint = $1',
+            [sub.endpoint],
+          )
+        )[0]?.session_hash ?? null;
+      const sessionHash = async () =>
+        hashToken((await context.cookies()).find((c) => c.name === SESSION.cookieName)!.value);
+
+      await loginThroughUi(h, page, await seekerWithChats());
+      await page.waitForURL('**/jobseeker-dashboard');
+      await expect.poll(boundTo, { timeout: 15_000 }).toBe(await sessionHash());
+
+      // Its row went (as migration 026 dropped those from before sessions were recorded): the
+      // next start of the app brings it back (push.test.ts: pushes then reach it again).
+      await h.server.ctx.db.query('DELETE FROM push_subscriptions WHERE endpoint = $1', [
+        sub.endpoint,
+      ]);
+      await page.reload();
+      await expect.poll(boundTo, { timeout: 15_000 }).toBe(await sessionHash());
+
+      // Signing out here ends it on the server too.
+      await page.goto('/about');
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await page.getByText('Signed out successfully').waitFor();
+      await expect.poll(boundTo).toBe(null);
+      await context.close();
+    } finally {
+      await service.close();
+    }
   });
 
   it('are not offered before a first conversation', async () => {

@@ -122,28 +122,57 @@ export function enablePushOnThisDevice(): Promise<EnableResult> {
       const answer = await permission;
       if (answer === 'denied') return 'denied';
       if (answer !== 'granted') return 'dismissed';
-      const publicKey = (await api<z.infer<typeof pushKeyView>>('/api/push/key')).publicKey;
-      if (!publicKey) return 'unavailable';
       const registration = await activeRegistration();
       if (!registration) return 'failed';
-      const key = base64UrlToBytes(publicKey);
-      let subscription = await registration.pushManager.getSubscription();
-      // A subscription made for another key (the server's key changed) cannot be used.
-      if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
-        await subscription.unsubscribe();
-        subscription = null;
-      }
-      subscription ??= await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: key,
-      });
-      const body = subscription.toJSON() as z.input<typeof pushSubscriptionBody>;
-      await api<unknown>('/api/push/subscriptions', { method: 'POST', body });
-      return 'on';
+      return await subscribeOnServer(registration);
     } catch {
       return 'failed';
     }
   })();
+}
+
+/**
+ * The browser's subscription for the server's key (made, or made again when the key changed),
+ * registered with the server for the session signed in here: one row per endpoint, so registering
+ * again only binds it to this session (decision 028).
+ */
+async function subscribeOnServer(
+  registration: ServiceWorkerRegistration,
+): Promise<'on' | 'unavailable'> {
+  const publicKey = (await api<z.infer<typeof pushKeyView>>('/api/push/key')).publicKey;
+  if (!publicKey) return 'unavailable';
+  const key = base64UrlToBytes(publicKey);
+  let subscription = await registration.pushManager.getSubscription();
+  // A subscription made for another key (the server's key changed) cannot be used.
+  if (subscription && !sameKey(subscription.options.applicationServerKey, key)) {
+    await subscription.unsubscribe();
+    subscription = null;
+  }
+  subscription ??= await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: key,
+  });
+  const body = subscription.toJSON() as z.input<typeof pushSubscriptionBody>;
+  await api<unknown>('/api/push/subscriptions', { method: 'POST', body });
+  return 'on';
+}
+
+/**
+ * At the app's start, for the person signed in (session.ts): a browser that has notifications
+ * allowed and a push subscription registers it again, bound to this session. The server pushes
+ * only to subscriptions of a live session (decision 028, session 24), and those from before
+ * sessions were recorded (migration 024) were dropped (migration 026): this brings them back, and
+ * heals one the server let go while the browser kept it. Nothing is asked of the person.
+ */
+export async function rebindPushOnThisDevice(): Promise<void> {
+  if (!pushSupported() || Notification.permission !== 'granted') return;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!(await registration?.pushManager.getSubscription())) return;
+    await subscribeOnServer(registration!);
+  } catch {
+    // No push service or no network now: the next start tries again.
+  }
 }
 
 /**

@@ -77,8 +77,29 @@ export function useMe() {
     keepMe(query.data);
     // The kept copy (updated at 0) may adopt a language, never overwrite the account's.
     syncLanguage(queryClient, query.data, query.dataUpdatedAt > 0);
+    if (query.dataUpdatedAt > 0) rebindPush(query.data?.id ?? null);
   }, [query.data, query.dataUpdatedAt, queryClient]);
   return query;
+}
+
+// Whom this tab last bound the browser's push subscription to.
+let pushBoundTo: string | null = null;
+
+/**
+ * Once per tab and person the server confirmed signed in: where notifications are allowed, the
+ * browser's push subscription is registered again for this session (push.ts
+ * `rebindPushOnThisDevice`, decision 028). When idle, and the push code only where notifications
+ * are allowed: not in a first visit's JavaScript.
+ */
+function rebindPush(userId: string | null): void {
+  if (userId === pushBoundTo) return;
+  pushBoundTo = userId;
+  if (!userId || typeof Notification === 'undefined' || Notification.permission !== 'granted')
+    return;
+  const run = () =>
+    void import('./push.ts').then((m) => m.rebindPushOnThisDevice()).catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(run, { timeout: 5000 });
+  else setTimeout(run, 1000);
 }
 
 // The language follows the account once signed in (decision 026): the account's language is shown

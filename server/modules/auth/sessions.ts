@@ -109,11 +109,11 @@ export async function revokeOtherSessions(
       [userId, keepHash],
     );
     // Their browsers' push subscriptions go too (a lost phone's lock screen shows no more
-    // messages), and any not yet bound to a session: this device subscribes again by itself.
-    await q.query(
-      `DELETE FROM push_subscriptions WHERE user_id = $1 AND session_hash IS DISTINCT FROM $2`,
-      [userId, keepHash],
-    );
+    // messages).
+    await q.query(`DELETE FROM push_subscriptions WHERE user_id = $1 AND session_hash <> $2`, [
+      userId,
+      keepHash,
+    ]);
     return rows.map((r) => r.token_hash);
   });
 }

@@ -167,10 +167,11 @@ export async function onMessage(deps: NotifyDeps, job: Job, now: Date): Promise<
   const subs = await deps.db.query<Subscription>(
     `SELECT p.id, p.endpoint, p.p256dh, p.auth FROM push_subscriptions p
       WHERE p.user_id = $1 AND ($2::bigint[] IS NULL OR p.id = ANY($2::bigint[]))
-        -- Only a device still signed in: a revoked or expired session's browser gets nothing.
-        AND (p.session_hash IS NULL OR EXISTS (
+        -- Only a device still signed in: a revoked or expired session's browser gets nothing
+        -- (every subscription has its session: migration 026).
+        AND EXISTS (
               SELECT 1 FROM sessions s WHERE s.token_hash = p.session_hash
-                 AND s.revoked_at IS NULL AND s.expires_at > now()))`,
+                 AND s.revoked_at IS NULL AND s.expires_at > now())`,
     [recipient, remaining],
   );
   if (subs.length === 0) return done('no browsers');

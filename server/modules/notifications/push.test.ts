@@ -1,6 +1,7 @@
 import { textIn } from '#shared/i18n/texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { english } from '#shared/i18n/messages.ts';
 import { pushPayload, type PushPayload } from '#shared/schemas/notifications.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
@@ -8,6 +9,7 @@ import { chatPair } from '../../test/chat.ts';
 import type { TestUser } from '../../test/users.ts';
 import { testClock } from '../../test/clock.ts';
 import { createSession } from '../auth/sessions.ts';
+import { hashToken } from '../../lib/crypto.ts';
 import { SESSION } from '#shared/limits.ts';
 import { connectWs } from '../../test/ws.ts';
 import {
@@ -61,13 +63,18 @@ const inject = (
 async function subscribe(u: TestUser): Promise<BrowserSubscription> {
   n += 1;
   const sub = browserSubscription(`${push.origin}/push/${n}-${randomUUID()}`);
+  await register(u, sub);
+  return sub;
+}
+
+/** What the web app sends for the browser's subscription (on turning push on, and each start). */
+async function register(u: TestUser, sub: BrowserSubscription): Promise<void> {
   const res = await inject(u, 'POST', '/api/push/subscriptions', {
     endpoint: sub.endpoint,
     expirationTime: null,
     keys: sub.keys,
   });
   expect(res.statusCode).toBe(204);
-  return sub;
 }
 
 async function say(u: TestUser, room: string, message: string): Promise<number> {
@@ -126,6 +133,77 @@ describe('a subscription lives as long as the session that made it (decision 028
     await say(r, room, 'Are you there?');
     await t.ctx.notifications.drain();
     expect(opened(laptop)).toHaveLength(1);
+  });
+
+  it('subscriptions from before sessions were recorded are dropped (migration 026); registered again at the next start, they get pushes again, bound to that session', async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha Rao');
+    const laptop: TestUser = {
+      ...s,
+      cookie: `${SESSION.cookieName}=${await createSession(t.ctx.db, s.id, '10.9.0.2', 'laptop')}`,
+    };
+    const phone = await subscribe(s); // made "before migration 024" below: no session
+    const kept = await subscribe(laptop);
+    const migration = await readFile(
+      new URL('../../db/migrations/026-push-only-with-session.sql', import.meta.url),
+      'utf8',
+    );
+    const endpointsOf = async (userId: string) =>
+      (
+        await t.ctx.db.query<{ endpoint: string }>(
+          'SELECT endpoint FROM push_subscriptions WHERE user_id = $1 ORDER BY id',
+          [userId],
+        )
+      ).map((row) => row.endpoint);
+    try {
+      // The table as it was before: a row of the phone's browser with no session.
+      await t.ctx.db.exec('ALTER TABLE push_subscriptions ALTER COLUMN session_hash DROP NOT NULL');
+      await t.ctx.db.query(
+        'UPDATE push_subscriptions SET session_hash = NULL WHERE endpoint = $1',
+        [phone.endpoint],
+      );
+      await t.ctx.db.exec(migration);
+      expect(await endpointsOf(s.id)).toEqual([kept.endpoint]);
+    } finally {
+      await t.ctx.db.exec(
+        `DELETE FROM push_subscriptions WHERE session_hash IS NULL;
+         ALTER TABLE push_subscriptions ALTER COLUMN session_hash SET NOT NULL`,
+      );
+    }
+    // None can be stored without its session again.
+    await expect(
+      t.ctx.db.query(
+        `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth) VALUES ($1, 'x', 'y', 'z')`,
+        [s.id],
+      ),
+    ).rejects.toThrow();
+    await say(r, room, 'Only your laptop hears this');
+    await push.waitFor(1);
+    await t.ctx.notifications.drain();
+    expect(opened(phone)).toEqual([]);
+    expect(opened(kept)).toHaveLength(1);
+
+    // The phone's browser starts the app: it registers the same subscription again, twice (two
+    // tabs), and is one row, bound to the session signed in there.
+    await register(s, phone);
+    await register(s, phone);
+    expect(await endpointsOf(s.id)).toEqual([kept.endpoint, phone.endpoint]);
+    const [bound] = await t.ctx.db.query<{ session_hash: string }>(
+      'SELECT session_hash FROM push_subscriptions WHERE endpoint = $1',
+      [phone.endpoint],
+    );
+    expect(bound!.session_hash).toBe(hashToken(s.cookie.split('=')[1]!));
+    await say(r, room, 'Back on your phone');
+    await push.waitFor(3);
+    await t.ctx.notifications.drain();
+    expect(opened(phone).map((p) => p.body)).toEqual(['Back on your phone']);
+
+    // Signing out there ends it: the next person on that phone gets nothing of Asha's.
+    expect((await inject(s, 'POST', '/api/auth/logout')).statusCode).toBe(204);
+    await say(r, room, 'Still there?');
+    await push.waitFor(4);
+    await t.ctx.notifications.drain();
+    expect(opened(phone)).toHaveLength(1);
+    expect(await endpointsOf(s.id)).toEqual([kept.endpoint]);
   });
 });
 
