@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
+  codeFromOutbox,
   loginThroughUi,
   newPage,
   startHarness,
@@ -226,7 +227,7 @@ describe('recommended candidates and the candidate page', () => {
     expect(unexpected(errors)).toEqual([]);
   });
 
-  it("an unknown candidate is 'Candidate not found' with Go Back; signed out goes to /", async () => {
+  it("an unknown candidate is 'Candidate not found' with Go Back; signed out goes to / and, logged in as a recruiter, back to the candidate", async () => {
     const page = recruiter.page;
     await page.goto('/recruiter-dashboard/Home');
     await cards(page).first().waitFor();
@@ -235,9 +236,25 @@ describe('recommended candidates and the candidate page', () => {
     await page.getByRole('button', { name: 'Go Back' }).click();
     await page.waitForURL('**/recruiter-dashboard/Home');
 
+    // Signed out: the start screen (the login), as every guarded screen does, and after logging
+    // in there as a recruiter (another demo company: each phone logs in once), the candidate.
     const visitor = await newPage(h);
-    await visitor.page.goto(`/candidate_details/${first.userId}`);
+    await visitor.page.goto(`/candidate_details/${first.userId}?job=${first.bestJob.id}`);
     await visitor.page.waitForURL((url) => url.pathname === '/');
+    await visitor.page.getByLabel('Phone number').fill('9000000013');
+    await visitor.page.getByRole('button', { name: 'Send OTP' }).click();
+    await visitor.page.getByPlaceholder('6-digit OTP').waitFor();
+    await visitor.page.getByPlaceholder('6-digit OTP').fill(await codeFromOutbox(h, '9000000013'));
+    await visitor.page.getByRole('button', { name: 'Verify & Continue' }).click();
+    await visitor.page.waitForURL(
+      (url) =>
+        url.pathname === `/candidate_details/${first.userId}` &&
+        url.searchParams.get('job') === first.bestJob.id,
+    );
+    await visitor.page
+      .getByRole('heading', { name: first.fullName ?? 'Unknown User', level: 1 })
+      .waitFor();
+    await visitor.page.getByRole('button', { name: 'Start Chatting' }).waitFor();
     await visitor.context.close();
     expect(unexpected(recruiter.errors)).toEqual([]);
   });

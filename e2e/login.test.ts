@@ -186,6 +186,45 @@ describe('login and role choice', () => {
     await context.close();
   });
 
+  it('every screen that needs a login sends a signed-out visitor to / with the page to come back to', async () => {
+    const { page, context } = await newPage(h);
+    const id = '8c1e7f0a-0000-4000-8000-000000000000';
+    for (const path of [
+      '/onboarding',
+      '/onboarding/recruiter/1',
+      '/onboarding/job-seeker/2',
+      '/jobseeker-dashboard',
+      `/job-detail/${id}`,
+      '/job-chats',
+      `/jobseeker-chat/${id}`,
+      '/candidate-profile',
+      `/candidate/${id}`,
+      '/update_job_preferences',
+      '/profile',
+      '/messages',
+      '/recruiter-dashboard',
+      '/recruiter-dashboard/Home',
+      '/recruiter-dashboard/Messages',
+      '/recruiter-dashboard/Profile',
+      '/recruiter-settings',
+      '/recruiter-settings/verify',
+      `/recruiter-messages/chat/${id}`,
+      '/post-job',
+      '/create-job',
+      `/candidate_details/${id}?job=${id}`,
+      '/admin',
+    ]) {
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+      // The start screen holds the page (React Router keeps it in history.state.usr).
+      const from = await page.evaluate(
+        () => (window.history.state as { usr?: { from?: string } } | null)?.usr?.from,
+      );
+      expect(from, path).toBe(path);
+    }
+    await context.close();
+  });
+
   it('sign out from the header ends the session', async () => {
     const { page, context } = await newPage(h);
     await loginThroughUi(h, page, '9811100004');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Briefcase, Search } from 'lucide-react';
 import { useTranslation } from '#web/lib/i18n.ts';
@@ -11,7 +11,7 @@ import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { ScreenSkeleton } from '../../components/ui/skeleton.tsx';
 import { SessionCheckFailed } from '../../components/session-check-failed.tsx';
 import { chooseRole } from '../auth/api.ts';
-import { meKey, useMe } from '../../lib/session.ts';
+import { meKey, signInState, useMe } from '../../lib/session.ts';
 import { homeFor } from '../../lib/where-next.ts';
 
 const CHOICES: { role: UserRole; Icon: typeof Search }[] = [
@@ -23,13 +23,16 @@ const CHOICES: { role: UserRole; Icon: typeof Search }[] = [
 export function RoleChoicePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { data: me, isPending, isError, refetch } = useMe();
   const [saving, setSaving] = useState<UserRole | null>(null);
 
   if (isPending) return <ScreenSkeleton />;
   if (isError && !me) return <SessionCheckFailed onRetry={refetch} />;
-  if (!me) return <Navigate to="/" replace />;
+  // Signed out: the start screen with this page to come back to, as every guarded screen does.
+  if (!me)
+    return <Navigate to="/" replace state={signInState(location.pathname + location.search)} />;
   if (me.role) return <Navigate to={homeFor(me)} replace />;
 
   async function pick(role: UserRole) {
