@@ -20,6 +20,8 @@ export default defineConfig({
             ...(process.env.DATABASE_URL && process.env.REDIS_URL ? [] : ['**/*.redis.test.ts']),
           ],
           environment: 'node',
+          // Migrates the run's template database once; each file starts from a copy of it.
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +31,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One Chromium and one server at a time: the machine has two cores.

@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { buildApp, type BuiltApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
+import { openPgliteCopy } from '#server/test/template-db.ts';
 
 export interface Harness {
   server: BuiltApp;
@@ -22,7 +23,7 @@ export interface Harness {
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /**
- * The real server (built web app + API on an in-memory PGlite, demo data loaded) on a free port,
+ * The real server (built web app + API on a PGlite of its own, demo data loaded) on a free port,
  * and the system Chromium driven by playwright-core. `npm run test:e2e` builds the web app first.
  */
 export async function startHarness(options: { webDist?: string } = {}): Promise<Harness> {
@@ -36,7 +37,9 @@ export async function startHarness(options: { webDist?: string } = {}): Promise<
   });
   if (!existsSync(`${config.webDist}/index.html`))
     throw new Error('dist/web is missing: run `npm run build` first');
-  const server = await buildApp(config);
+  // A copy of the run's migrated template database (server/test/template-db.ts), when there is one.
+  const copy = await openPgliteCopy();
+  const server = await buildApp(config, { db: copy?.db });
   await seedDemoData(server.ctx);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
@@ -59,6 +62,7 @@ export async function startHarness(options: { webDist?: string } = {}): Promise<
     async close() {
       await browser.close();
       await server.app.close();
+      await copy?.remove();
     },
   };
 }

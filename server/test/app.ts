@@ -1,16 +1,17 @@
-import pg from 'pg';
-import { randomBytes } from 'node:crypto';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { createPostgresDatabase, openPgliteCopy } from './template-db.ts';
 
 export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
 /**
- * A whole server for one test file, on its own database: a throwaway in-memory PGlite, or — when
+ * A whole server for one test file, on its own database: a throwaway PGlite, or — when
  * DATABASE_URL is set (CI runs the suite that way too) — a fresh PostgreSQL database created for
- * this file and dropped after, so files never share state.
+ * this file and dropped after, so files never share state. Either starts as a copy of the run's
+ * migrated template (server/test/template-db.ts).
  */
 export async function createTestApp(
   overrides: Partial<Config> = {},
@@ -19,21 +20,15 @@ export async function createTestApp(
   const base = testConfig(overrides);
   let dropDatabase: (() => Promise<void>) | null = null;
   let databaseUrl = base.databaseUrl;
+  let db: Db | undefined;
   if (databaseUrl && databaseUrl !== 'memory') {
-    const name = `nearhire_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base.databaseUrl! });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const created = await createPostgresDatabase(databaseUrl);
+    databaseUrl = created.url;
+    dropDatabase = created.drop;
+  } else if (databaseUrl === 'memory') {
+    const copy = await openPgliteCopy();
+    db = copy?.db;
+    dropDatabase = copy?.remove ?? null;
   }
   // No load shedding unless a test asks for it: a production configuration would turn it on, and
   // the embedded database's work inside the event loop would read as lag.
@@ -41,8 +36,11 @@ export async function createTestApp(
   // on its own: its work (and statement count) stays out of tests that are not about it.
   const built = await buildApp(
     { ...base, databaseUrl },
-    { overload: false, notifications: { poll: false }, ...options },
-  );
+    { overload: false, notifications: { poll: false }, ...options, db },
+  ).catch(async (err: unknown) => {
+    await dropDatabase?.();
+    throw err;
+  });
   return {
     ...built,
     async close() {

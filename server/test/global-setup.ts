@@ -1,0 +1,31 @@
+import type { TestProject } from 'vitest/node';
+import {
+  buildPgliteTemplate,
+  buildPostgresTemplate,
+  PGLITE_TEMPLATE_ENV,
+  POSTGRES_TEMPLATE_ENV,
+} from './template-db.ts';
+
+/**
+ * Vitest's global setup for the server and browser-journey projects: migrates this run's template
+ * database once (server/test/template-db.ts), before any test process starts, and removes it after
+ * the run. The test processes inherit its location through the environment.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const databaseUrl = process.env.DATABASE_URL;
+  // The browser journeys' server is always on PGlite (e2e/harness.ts).
+  if (project.name === 'server' && databaseUrl && databaseUrl !== 'memory') {
+    const template = await buildPostgresTemplate(databaseUrl);
+    process.env[POSTGRES_TEMPLATE_ENV] = template.url;
+    return async () => {
+      delete process.env[POSTGRES_TEMPLATE_ENV];
+      await template.remove();
+    };
+  }
+  const template = await buildPgliteTemplate();
+  process.env[PGLITE_TEMPLATE_ENV] = template.dir;
+  return async () => {
+    delete process.env[PGLITE_TEMPLATE_ENV];
+    template.remove();
+  };
+}
