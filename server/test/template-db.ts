@@ -60,7 +60,8 @@ export async function buildPostgresTemplate(
 export async function openPgliteCopy(): Promise<{ db: Db; remove(): Promise<void> } | null> {
   const template = process.env[PGLITE_TEMPLATE_ENV];
   if (!template) return null;
-  const dir = mkdtempSync(path.join(scratch(), 'nearhire-test-db-'));
+  // Inside the template's folder: a copy a crashed test process left is removed with the run's.
+  const dir = mkdtempSync(path.join(template, 'copy-'));
   cpSync(path.join(template, 'pglite'), path.join(dir, 'pglite'), { recursive: true });
   const db = await openDb(null, dir);
   return {
