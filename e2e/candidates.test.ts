@@ -4,11 +4,13 @@ import {
   codeFromOutbox,
   loginThroughUi,
   newPage,
+  signIn,
   startHarness,
   type Harness,
   type Person,
   getJson as get,
 } from './harness.ts';
+import { pdf } from './uploads.ts';
 
 // The demo recruiter (Priya Sharma, Zenith Softworks, open jobs) and the demo seeker (Rahul
 // Verma). A login code cannot be asked for twice within 30 s per phone, so each phone logs in
@@ -29,15 +31,10 @@ let recruiter: Person;
 let seeker: Person | undefined;
 let first: ApiCandidate;
 let firstPage: ApiCandidate[] = [];
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
 beforeAll(async () => {
   h = await startHarness();
-  const { context, page, errors } = await newPage(h);
-  await loginThroughUi(h, page, RECRUITER_PHONE);
-  await page.waitForURL('**/recruiter-dashboard/Home');
-  const { user } = await get<{ user: { id: string } }>(page, '/api/me');
-  recruiter = { context, page, errors, id: user.id };
+  recruiter = await signIn(h, RECRUITER_PHONE, '**/recruiter-dashboard/Home');
 });
 afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();

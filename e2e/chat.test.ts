@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import {
   loginThroughUi,
@@ -10,6 +9,7 @@ import {
   getJson as get,
   signIn as signInAs,
 } from './harness.ts';
+import { makePng, pdf } from './uploads.ts';
 
 // The demo recruiter (Priya Sharma, Zenith Softworks) and the demo seeker (Rahul Verma) chat with
 // each other; phones 95100000xx belong to this file only. A login code cannot be asked for twice
@@ -31,15 +31,10 @@ let seeker: Person;
 let fresh: Person | undefined;
 let zenithJobs: Job[] = [];
 let rahulJob: Job;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
 beforeAll(async () => {
   h = await startHarness();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
+  png = await makePng();
 });
 afterAll(async () => {
   for (const p of [recruiter, seeker, fresh]) await p?.context.close();

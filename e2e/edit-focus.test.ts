@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { getJson, signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+import { getJson, type DemoPair, type Harness, startHarnessWithDemoPair } from './harness.ts';
 
 // Decision 022 ("Focus on a switch between view and edit"): a screen that turns into its edit form
 // in place moves focus to the form's heading; back in view (saved or cancelled), to the Edit
@@ -10,12 +10,9 @@ import { getJson, signInDemoPair, startHarness, type DemoPair, type Harness } fr
 let h: Harness;
 let pair: DemoPair;
 beforeAll(async () => {
-  h = await startHarness();
-  pair = await signInDemoPair(h);
+  ({ h, pair } = await startHarnessWithDemoPair());
 });
 afterAll(async () => {
-  await pair?.recruiter.context.close();
-  await pair?.seeker.context.close();
   await h?.close();
 });
 

@@ -17,6 +17,7 @@ export interface Harness {
   server: BuiltApp;
   baseUrl: string;
   browser: Browser;
+  /** Closes the browser, and with it every context the journeys opened, then the server. */
   close(): Promise<void>;
 }
 
@@ -206,6 +207,31 @@ export async function signInDemoPair(h: Harness): Promise<DemoPair> {
   const room = rooms.find((r) => r.userId === recruiter.id);
   if (!room) throw new Error('the demo recruiter and seeker have no conversation');
   return { recruiter, seeker, room };
+}
+
+/** A harness with the demo pair signed in (`signInDemoPair`): the start of many journeys. */
+export async function startHarnessWithDemoPair(): Promise<{ h: Harness; pair: DemoPair }> {
+  const h = await startHarness();
+  return { h, pair: await signInDemoPair(h) };
+}
+
+/**
+ * Lets a phone ask for a login code again at once: out of its resend cooldown and its hourly and
+ * daily counts (journeys that sign the same people in many times).
+ */
+export async function loginCooldownPassed(h: Harness, phone: string): Promise<void> {
+  const target = `+91${phone}`;
+  await h.server.ctx.db.query(
+    `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
+    [target],
+  );
+  await h.server.ctx.db.query('DELETE FROM rate_events WHERE key = $1', [target]);
+}
+
+/** `signIn` for a phone that signed in before, maybe a moment ago (`loginCooldownPassed`). */
+export async function signInAgain(h: Harness, phone: string, home: string): Promise<Person> {
+  await loginCooldownPassed(h, phone);
+  return signIn(h, phone, home);
 }
 
 /** Where axe-core's browser build is (a devDependency), read once. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { holdRequests, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { onboardRecruiterThroughApi, startAsBoss } from './recruiter-onboarding.ts';
+import { makePng } from './uploads.ts';
 
 // Phones 95300000xx are used by this file only. A login code cannot be asked for twice within
 // 30 s, so each phone logs in once and its browser context is kept for every test.
@@ -18,11 +19,7 @@ let jobPath = '';
 
 beforeAll(async () => {
   h = await startHarness();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
+  png = await makePng();
 });
 afterAll(async () => {
   await recruiter?.context.close();
@@ -35,51 +32,28 @@ const cards = (page: Page) => page.getByRole('article');
 const card = (page: Page, title: string) =>
   cards(page).filter({ has: page.getByRole('link', { name: title, exact: true }) });
 
-/** API call from the page's session (cookies shared with the browser context); fails loudly. */
-async function call(page: Page, method: 'PUT' | 'POST', path: string, data?: unknown) {
-  const res = await page.request.fetch(path, { method, data });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
-
 describe('jobs: post, list, feed, job page', () => {
   it('a new recruiter posts a job at /post-job and sees it in My job posts with the Open badge', async () => {
     recruiter = await newPage(h);
     const { page } = recruiter;
-    await loginThroughUi(h, page, RECRUITER_PHONE);
-    await page.waitForURL('**/onboarding');
-    await page.getByRole('button', { name: /Boss/ }).click();
-    await page.waitForURL('**/onboarding/recruiter/1');
+    await startAsBoss(h, page, RECRUITER_PHONE);
 
     // Onboarding through the API to save time: profile, company (with an uploaded logo),
     // skip verification, and a first job (which completes onboarding).
-    const upload = await page.request.post('/api/uploads/image?purpose=logo', {
-      multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(upload.status()).toBe(201);
-    const { key } = (await upload.json()) as { key: string };
-    await call(page, 'PUT', '/api/onboarding/recruiter/1', {
-      fullName: 'Meera Iyer',
-      companyName: 'Kaveri Labs',
-      designation: 'Founder',
-      gender: 'female',
-    });
-    await call(page, 'PUT', '/api/onboarding/recruiter/2', {
-      companyName: 'Kaveri Labs',
-      companyLogo: key,
-      employeeSize: '11_50',
-      financingStatus: 'seed',
-      annualRevenue: 'under_1cr',
+    await onboardRecruiterThroughApi(page, {
+      logo: png,
+      profile: {
+        fullName: 'Meera Iyer',
+        companyName: 'Kaveri Labs',
+        designation: 'Founder',
+        gender: 'female',
+      },
       headquartersAddress: '5 Residency Road, Bengaluru',
-    });
-    await call(page, 'POST', '/api/onboarding/recruiter/skip-verification');
-    await call(page, 'POST', '/api/jobs', {
-      title: 'Office Coordinator',
-      cityId: null,
-      type: 'contract',
-      level: 'entry',
-      jobCategory: 'operations_admin',
-      description: 'Keep our office running.',
+      firstJob: {
+        title: 'Office Coordinator',
+        type: 'contract',
+        description: 'Keep our office running.',
+      },
     });
 
     // The real job, through the post-job screen.

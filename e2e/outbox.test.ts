@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  startHarness,
-  type Harness,
-  type Person,
-  getJson as get,
-  signInDemoPair,
-} from './harness.ts';
+import { type Harness, type Person, getJson as get, startHarnessWithDemoPair } from './harness.ts';
 
 // The offline outbox (issue 14, point 6): messages written offline wait ('Waiting for
 // network...'), are kept across closing the app, and go by themselves once the network is back,
@@ -26,11 +20,12 @@ let seeker: Person;
 let room: { roomId: string; jobId: string };
 
 beforeAll(async () => {
-  h = await startHarness();
-  ({ recruiter, seeker, room: room } = await signInDemoPair(h));
+  ({
+    h,
+    pair: { recruiter, seeker, room },
+  } = await startHarnessWithDemoPair());
 });
 afterAll(async () => {
-  for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
 

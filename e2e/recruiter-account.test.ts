@@ -3,31 +3,21 @@
 // copy of their data and deletes the account; the app lands on the start screen signed out, the
 // device keeps nothing of them, and the same phone then starts a new account at the role choice.
 import { readFile } from 'node:fs/promises';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { onboardRecruiterThroughApi, startAsBoss } from './recruiter-onboarding.ts';
+import { makePng } from './uploads.ts';
 
 let h: Harness;
 let png: Buffer;
 beforeAll(async () => {
   h = await startHarness();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
+  png = await makePng();
 });
 afterAll(async () => {
   await h?.close();
 });
-
-/** API call from the page's session (cookies shared with the browser context); fails loudly. */
-async function call(page: Page, method: 'PUT' | 'POST', path: string, data?: unknown) {
-  const res = await page.request.fetch(path, { method, data });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as Record<string, unknown>;
-}
 
 /** The texts the outbox keeps in this browser's IndexedDB (the app's store, created if missing). */
 const outboxStore = (page: Page, put?: Record<string, unknown>) =>
@@ -59,37 +49,17 @@ describe("a recruiter's data", () => {
   it('a new recruiter downloads their data and deletes the account from Profile Settings', async () => {
     const { page, context, errors } = await newPage(h);
     const phone = '9640000001';
-    await loginThroughUi(h, page, phone);
-    await page.waitForURL('**/onboarding');
-    await page.getByRole('button', { name: /Boss/ }).click();
-    await page.waitForURL('**/onboarding/recruiter/1');
+    await startAsBoss(h, page, phone);
     // Onboarding through the API (e2e/recruiter.test.ts goes through its screens).
-    const upload = await page.request.post('/api/uploads/image?purpose=logo', {
-      multipart: { file: { name: 'logo.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(upload.status()).toBe(201);
-    const { key } = (await upload.json()) as { key: string };
-    await call(page, 'PUT', '/api/onboarding/recruiter/1', {
-      fullName: 'Devika Menon',
-      companyName: 'Periyar Foods',
-      designation: 'Founder',
-    });
-    await call(page, 'PUT', '/api/onboarding/recruiter/2', {
-      companyName: 'Periyar Foods',
-      companyLogo: key,
-      employeeSize: '11_50',
-      financingStatus: 'seed',
-      annualRevenue: 'under_1cr',
+    await onboardRecruiterThroughApi(page, {
+      logo: png,
+      profile: { fullName: 'Devika Menon', companyName: 'Periyar Foods', designation: 'Founder' },
       headquartersAddress: '3 Marine Drive, Kochi',
-    });
-    await call(page, 'POST', '/api/onboarding/recruiter/skip-verification');
-    await call(page, 'POST', '/api/jobs', {
-      title: 'Store Supervisor',
-      cityId: null,
-      type: 'full_time',
-      level: 'entry',
-      jobCategory: 'operations_admin',
-      description: 'Run our Kochi store.',
+      firstJob: {
+        title: 'Store Supervisor',
+        type: 'full_time',
+        description: 'Run our Kochi store.',
+      },
     });
     const { user } = (await (await page.request.get('/api/me')).json()) as {
       user: { id: string };

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
 import {
@@ -10,6 +9,8 @@ import {
   startHarness,
   type Harness,
 } from './harness.ts';
+import { startAsBoss } from './recruiter-onboarding.ts';
+import { makePng } from './uploads.ts';
 
 // Phones 96200000xx are used by this file only.
 let h: Harness;
@@ -17,11 +18,7 @@ let png: Buffer;
 
 beforeAll(async () => {
   h = await startHarness();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
+  png = await makePng();
 });
 afterAll(async () => {
   await h?.close();
@@ -29,13 +26,6 @@ afterAll(async () => {
 
 const file = (name: string) => ({ name, mimeType: 'image/png', buffer: png });
 const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
-
-async function startAsBoss(page: Page, phone: string) {
-  await loginThroughUi(h, page, phone);
-  await page.waitForURL('**/onboarding');
-  await page.getByRole('button', { name: /Boss/ }).click();
-  await page.waitForURL('**/onboarding/recruiter/1');
-}
 
 async function profileStep(page: Page, company: string) {
   await page.getByRole('button', { name: 'SAVE & NEXT' }).click();
@@ -158,7 +148,7 @@ async function fillJob(page: Page, title: string) {
 describe('recruiter onboarding', () => {
   it('a new Boss completes profile, company, a real e-mail verification and the first job', async () => {
     const { page, context } = await newPage(h);
-    await startAsBoss(page, '9620000001');
+    await startAsBoss(h, page, '9620000001');
     await profileStep(page, 'Acme Tools');
     await companyStep(page, 'Acme Tools', true);
 
@@ -213,7 +203,7 @@ describe('recruiter onboarding', () => {
 
   it("website and e-mail are checked: the e-mail must be the website's company domain", async () => {
     const { page, context } = await newPage(h);
-    await startAsBoss(page, '9620000002');
+    await startAsBoss(h, page, '9620000002');
     await profileStep(page, 'Beta Foods');
     await companyStep(page, 'Beta Foods');
 
@@ -249,7 +239,7 @@ describe('recruiter onboarding', () => {
 
   it("'Skip for now' goes on to the first job post; Profile Settings verifies the company later", async () => {
     const { page, context } = await newPage(h);
-    await startAsBoss(page, '9620000003');
+    await startAsBoss(h, page, '9620000003');
     await profileStep(page, 'Gamma Logistics');
     await companyStep(page, 'Gamma Logistics');
     await page.getByRole('button', { name: 'Skip for now' }).click();
@@ -292,7 +282,7 @@ describe('recruiter onboarding', () => {
 describe("the Profile tab's fallbacks (spec: Recruiter dashboard, Profile)", () => {
   it("a recruiter who gave no designation reads 'Employee at <company>'", async () => {
     const { page, context } = await newPage(h);
-    await startAsBoss(page, '9620000004');
+    await startAsBoss(h, page, '9620000004');
     // The steps through the API (the screens are walked above); designation is optional.
     const call = async (method: 'PUT' | 'POST', path: string, data?: unknown) => {
       const res = await page.request.fetch(path, { method, data });

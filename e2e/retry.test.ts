@@ -3,10 +3,9 @@ import type { Locator, Page } from 'playwright-core';
 import {
   getJson,
   newPage,
-  signInDemoPair,
-  startHarness,
   type DemoPair,
   type Harness,
+  startHarnessWithDemoPair,
 } from './harness.ts';
 
 // Decision 028, session 21: every screen whose data failed to load says so with Try again (the
@@ -17,12 +16,9 @@ import {
 let h: Harness;
 let pair: DemoPair;
 beforeAll(async () => {
-  h = await startHarness();
-  pair = await signInDemoPair(h);
+  ({ h, pair } = await startHarnessWithDemoPair());
 });
 afterAll(async () => {
-  await pair?.recruiter.context.close();
-  await pair?.seeker.context.close();
   await h?.close();
 });
 

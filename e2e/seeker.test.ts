@@ -1,20 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { holdRequests, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { makePng, pdf } from './uploads.ts';
 
 // Phones 97200000xx belong to this file only.
 let h: Harness;
 let png: Buffer;
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
 beforeAll(async () => {
   h = await startHarness();
-  png = await sharp({
-    create: { width: 64, height: 64, channels: 3, background: { r: 15, g: 118, b: 110 } },
-  })
-    .png()
-    .toBuffer();
+  png = await makePng();
 });
 afterAll(async () => {
   await h?.close();

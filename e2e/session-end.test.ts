@@ -5,29 +5,16 @@
 // user's kept messages, and a visitor's page, are left alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { getJson, newPage, signIn, startHarness, type Harness, type Person } from './harness.ts';
+import { getJson, newPage, startHarness, type Harness, signInAgain } from './harness.ts';
 
 let h: Harness;
-const people: Person[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
-  for (const p of people) await p.context.close();
   await h?.close();
 });
-
-/** Signs the phone in on another device (the resend cooldown moved out of the way). */
-async function signInAgain(phone: string, home: string): Promise<Person> {
-  await h.server.ctx.db.query(
-    `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
-    [`+91${phone}`],
-  );
-  const person = await signIn(h, phone, home);
-  people.push(person);
-  return person;
-}
 
 interface Kept {
   clientId: string;
@@ -87,7 +74,7 @@ const unexpected = (errors: string[]) =>
 
 describe('a session ending on this device', () => {
   it('a message written offline is forgotten when the session turns out ended on the next start', async () => {
-    const phone = await signInAgain('9000000002', '**/jobseeker-dashboard');
+    const phone = await signInAgain(h, '9000000002', '**/jobseeker-dashboard');
     const { rooms } = await getJson<{ rooms: { roomId: string; jobId: string; userId: string }[] }>(
       phone.page,
       '/api/rooms',
@@ -109,7 +96,7 @@ describe('a session ending on this device', () => {
       .toEqual([[secret, phone.id, room.roomId]]);
 
     // Meanwhile, on a laptop, the account signs out of its other devices.
-    const laptop = await signInAgain('9000000002', '**/jobseeker-dashboard');
+    const laptop = await signInAgain(h, '9000000002', '**/jobseeker-dashboard');
     expect((await laptop.page.request.post('/api/auth/logout-others')).status()).toBe(200);
 
     // The app is closed while offline and opened again online: the session is found ended.
@@ -124,7 +111,7 @@ describe('a session ending on this device', () => {
   });
 
   it("a socket closed as signed out forgets the user's kept messages, not another user's", async () => {
-    const phone = await signInAgain('9000000001', '**/recruiter-dashboard/**');
+    const phone = await signInAgain(h, '9000000001', '**/recruiter-dashboard/**');
     const mine = { clientId: 'c-mine', userId: phone.id, roomId: 'r1', text: 'KEPT FOR PRIYA' };
     const other = {
       clientId: 'c-other',
@@ -136,7 +123,7 @@ describe('a session ending on this device', () => {
     await keep(phone.page, other);
     expect(await keptUser(phone.page)).not.toBeNull();
 
-    const laptop = await signInAgain('9000000001', '**/recruiter-dashboard/**');
+    const laptop = await signInAgain(h, '9000000001', '**/recruiter-dashboard/**');
     expect((await laptop.page.request.post('/api/auth/logout-others')).status()).toBe(200);
 
     // The open app is signed out at once, without being touched.
@@ -150,7 +137,6 @@ describe('a session ending on this device', () => {
 
   it("a visitor's page (a 401 with nobody signed in) leaves what is kept alone", async () => {
     const visitor = await newPage(h);
-    people.push({ ...visitor, id: '' });
     await visitor.page.goto('/');
     const record = { clientId: 'c-kept', userId: 'someone', roomId: 'r3', text: 'KEPT' };
     await keep(visitor.page, record);

@@ -12,49 +12,28 @@ import {
   codeFromOutbox,
   getJson,
   loginThroughUi,
-  signIn,
   startHarness,
   type Harness,
   type Person,
+  loginCooldownPassed,
+  signInAgain,
 } from './harness.ts';
 
 const PRIYA = '9000000001'; // the demo recruiter
 const RAHUL = '9000000002'; // the demo seeker, in a conversation with Priya
 
 let h: Harness;
-const people: Person[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
 });
 afterAll(async () => {
-  for (const p of people) await p.context.close();
   await h?.close();
 });
 
-/**
- * Lets a phone ask for a login code again at once: out of its resend cooldown and its hourly and
- * daily counts (these journeys sign the same people in many times).
- */
-async function cooldownPassed(phone: string): Promise<void> {
-  const target = `+91${phone}`;
-  await h.server.ctx.db.query(
-    `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
-    [target],
-  );
-  await h.server.ctx.db.query('DELETE FROM rate_events WHERE key = $1', [target]);
-}
-
-async function signInPerson(phone: string, home: string): Promise<Person> {
-  await cooldownPassed(phone);
-  const person = await signIn(h, phone, home);
-  people.push(person);
-  return person;
-}
-
 /** Signs a phone in through the API of the browser (as another tab of it would), over its cookie. */
 async function signInOtherTab(request: APIRequestContext, phone: string): Promise<void> {
-  await cooldownPassed(phone);
+  await loginCooldownPassed(h, phone);
   expect((await request.post('/api/auth/otp', { data: { phone } })).status()).toBe(200);
   const code = await codeFromOutbox(h, phone);
   expect((await request.post('/api/auth/verify', { data: { phone, code } })).status()).toBe(200);
@@ -62,7 +41,7 @@ async function signInOtherTab(request: APIRequestContext, phone: string): Promis
 
 /** Logs in on the screen the page shows (the start screen keeps the page to come back to). */
 async function logInHere(page: Page, phone: string): Promise<void> {
-  await cooldownPassed(phone);
+  await loginCooldownPassed(h, phone);
   await page.getByLabel('Phone number').fill(phone);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   // The new code is in the outbox once the screen says it was sent (not the one before).
@@ -104,7 +83,7 @@ const unexpected = (errors: string[]) =>
 
 describe('one browser, several people', () => {
   it('a message written offline by one person is not sent as the next one to sign in', async () => {
-    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const rahul = await signInAgain(h, RAHUL, '**/jobseeker-dashboard');
     const { room, path } = await rahulsChat(rahul);
     const page = rahul.page;
     await page.goto(path);
@@ -144,7 +123,7 @@ describe('one browser, several people', () => {
   });
 
   it("after a sign-out and Back, the next person to sign in goes home, not to the previous person's chat", async () => {
-    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const rahul = await signInAgain(h, RAHUL, '**/jobseeker-dashboard');
     const { path } = await rahulsChat(rahul);
     const page = rahul.page;
     await page.goto(path);
@@ -167,7 +146,7 @@ describe('one browser, several people', () => {
   });
 
   it('the person whose session ended comes back to their own page after logging in again', async () => {
-    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const rahul = await signInAgain(h, RAHUL, '**/jobseeker-dashboard');
     const { path } = await rahulsChat(rahul);
     const page = rahul.page;
     await page.goto(path);
@@ -192,7 +171,7 @@ describe('one browser, several people', () => {
     try {
       const context = await browser.newContext({ baseURL: h.baseUrl, serviceWorkers: 'block' });
       const page = await context.newPage();
-      await cooldownPassed(RAHUL);
+      await loginCooldownPassed(h, RAHUL);
       await loginThroughUi(h, page, RAHUL);
       await page.waitForURL('**/jobseeker-dashboard');
       await page.goto('/profile');
@@ -224,7 +203,7 @@ describe('one browser, several people', () => {
   });
 
   it('a tab whose session expired while its socket was down is taken out at the first refused handshake, not retried for ever', async () => {
-    const rahul = await signInPerson(RAHUL, '**/jobseeker-dashboard');
+    const rahul = await signInAgain(h, RAHUL, '**/jobseeker-dashboard');
     const page = rahul.page;
     // The tab's sockets pass through here, so one can be cut as a phone's network cuts it
     // (silently: no offline event, no close from the server).

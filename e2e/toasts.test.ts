@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { newPage, signInDemoPair, startHarness, type DemoPair, type Harness } from './harness.ts';
+import { newPage, type DemoPair, type Harness, startHarnessWithDemoPair } from './harness.ts';
 
 // Decision 028, session 21: a toast never covers a control of the screen's frame, nor the submit
 // button that raised it. Toasts sit at top-centre (the spec), below the screen's sticky header and
@@ -18,12 +18,9 @@ const VIEWPORTS = [
 let h: Harness;
 let pair: DemoPair;
 beforeAll(async () => {
-  h = await startHarness();
-  pair = await signInDemoPair(h);
+  ({ h, pair } = await startHarnessWithDemoPair());
 });
 afterAll(async () => {
-  await pair?.recruiter.context.close();
-  await pair?.seeker.context.close();
   await h?.close();
 });
 

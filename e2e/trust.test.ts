@@ -5,11 +5,13 @@ import { TRUST_LIMITS } from '#shared/limits.ts';
 import {
   loginThroughUi,
   newPage,
+  signIn,
   startHarness,
   type Harness,
   type Person,
   getJson as get,
 } from './harness.ts';
+import { pdf } from './uploads.ts';
 
 // Trust I (issue 11) in the browser: the verified mark names its domain, a GSTIN is checked and
 // shown, a seeker's contact data and resume reach a recruiter only by consent, and a recruiter
@@ -25,15 +27,10 @@ let recruiter: Person;
 let seeker: Person | undefined;
 /** The generated seeker's best-fitting job among the recruiter's (the chat is about it). */
 let seekerJobId = '';
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
 beforeAll(async () => {
   h = await startHarness();
-  const { context, page, errors } = await newPage(h);
-  await loginThroughUi(h, page, RECRUITER_PHONE);
-  await page.waitForURL('**/recruiter-dashboard/Home');
-  const { user } = await get<{ user: { id: string } }>(page, '/api/me');
-  recruiter = { context, page, errors, id: user.id };
+  recruiter = await signIn(h, RECRUITER_PHONE, '**/recruiter-dashboard/Home');
 });
 afterAll(async () => {
   for (const p of [recruiter, seeker]) await p?.context.close();

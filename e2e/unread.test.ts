@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import {
-  startHarness,
-  type Harness,
-  type Person,
-  getJson as get,
-  signInDemoPair,
-} from './harness.ts';
+import { type Harness, type Person, getJson as get, startHarnessWithDemoPair } from './harness.ts';
 
 // Unread badges (issue 14, point 5): the bottom navigation's Messages item for both roles, the
 // recruiter's Messages tabs with a first 'All' tab, and the tab title; live from the other party's
@@ -22,11 +16,12 @@ let seeker: Person;
 let demoRoom: { roomId: string; jobId: string };
 
 beforeAll(async () => {
-  h = await startHarness();
-  ({ recruiter, seeker, room: demoRoom } = await signInDemoPair(h));
+  ({
+    h,
+    pair: { recruiter, seeker, room: demoRoom },
+  } = await startHarnessWithDemoPair());
 });
 afterAll(async () => {
-  for (const p of [recruiter, seeker]) await p?.context.close();
   await h?.close();
 });
 

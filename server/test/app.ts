@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp, type BuildOptions, type BuiltApp } from '../app.ts';
 import { testConfig, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -48,6 +49,24 @@ export async function createTestApp(
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * Starts `t` on a free port of the loopback address and returns its base URL: for tests that need
+ * a real socket (websockets, fetch, two clients at once) rather than `inject`.
+ */
+export async function listenOnFreePort(t: BuiltApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
+
+/** `createTestApp` listening on a free port (`listenOnFreePort`), with its base URL. */
+export async function listeningTestApp(
+  overrides: Partial<Config> = {},
+  options: Omit<BuildOptions, 'db'> = {},
+): Promise<{ t: TestApp; base: string }> {
+  const t = await createTestApp(overrides, options);
+  return { t, base: await listenOnFreePort(t) };
 }
 
 /** The session cookie from a response's Set-Cookie, ready for a Cookie header. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { english } from '#shared/i18n/messages.ts';
 import { textIn } from '#shared/i18n/texts.ts';
 import { pushPayload } from '#shared/schemas/notifications.ts';
-import { createTestApp, lastCode, type TestApp } from '../../test/app.ts';
+import { lastCode, listeningTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { freshPhone, newUser, type TestUser } from '../../test/users.ts';
 import { HOUR, MINUTE, testClock } from '../../test/clock.ts';
@@ -26,9 +26,7 @@ let base: string;
 let push: PushService;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { notifications: { clock, poll: false } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  ({ t, base } = await listeningTestApp({}, { notifications: { clock, poll: false } }));
   push = await startPushService();
 });
 afterAll(async () => {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, login, type TestApp } from '../../test/app.ts';
 import { freshPhone } from '../../test/users.ts';
 import { connectWs } from '../../test/ws.ts';
 
@@ -10,9 +9,7 @@ import { connectWs } from '../../test/ws.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();

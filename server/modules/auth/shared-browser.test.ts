@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { SESSION } from '#shared/limits.ts';
 import { browserSubscription } from '../../test/push-service.ts';
-import { createTestApp, lastCode, sessionCookie, type TestApp } from '../../test/app.ts';
+import { lastCode, listeningTestApp, sessionCookie, type TestApp } from '../../test/app.ts';
 import { freshPhone, newUser, type TestUser } from '../../test/users.ts';
 import { connectWs } from '../../test/ws.ts';
 
@@ -14,9 +13,7 @@ import { connectWs } from '../../test/ws.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();

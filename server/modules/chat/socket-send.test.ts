@@ -1,8 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { ServerFrame, SocketSendReply } from '#shared/schemas/chat.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { newUser, type TestUser } from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
@@ -11,9 +10,7 @@ import { MAX_IN_FLIGHT } from './socket-send.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();

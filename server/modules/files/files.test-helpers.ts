@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -9,9 +9,17 @@ import { createTestApp, login, type TestApp } from '../../test/app.ts';
 // Shared by the files tests: a test app whose uploads go to its own temporary folder (test files
 // run in parallel), users in a given role, and multipart bodies built by hand.
 
+/** A test app storing uploads in `uploads`, a temporary folder of its own that `t.close()` removes. */
 export async function createFilesTestApp(): Promise<{ t: TestApp; uploads: string }> {
   const uploads = await mkdtemp(path.join(tmpdir(), 'nearhire-files-'));
-  const t = await createTestApp({ storage: { driver: 'disk', dir: uploads } });
+  const app = await createTestApp({ storage: { driver: 'disk', dir: uploads } });
+  const t: TestApp = {
+    ...app,
+    async close() {
+      await app.close();
+      await rm(uploads, { recursive: true, force: true });
+    },
+  };
   return { t, uploads };
 }
 

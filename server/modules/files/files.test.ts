@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { TestApp } from '../../test/app.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
@@ -32,7 +32,6 @@ beforeEach(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const image = (bytes: Buffer, name = 'photo.png', type = 'image/png') => ({ bytes, name, type });

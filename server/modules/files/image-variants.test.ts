@@ -1,7 +1,7 @@
 import { ownImagePrefixes } from './media-folder.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_VARIANT_WIDTHS, imageVariantKey } from '#shared/image-variants.ts';
@@ -27,7 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const uploadImage = async (who: TestUser, purpose: 'avatar' | 'logo', bytes: Buffer) =>

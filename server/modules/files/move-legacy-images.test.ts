@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { TestApp } from '../../test/app.ts';
 import { imageFileKeys, putImageFiles } from './images.ts';
@@ -10,13 +9,11 @@ import { createFilesTestApp, makeUser, noisePng } from './files.test-helpers.ts'
 // user's random folder, so no public address names an account.
 
 let t: TestApp;
-let uploads: string;
 beforeAll(async () => {
-  ({ t, uploads } = await createFilesTestApp());
+  ({ t } = await createFilesTestApp());
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const webp = async () =>

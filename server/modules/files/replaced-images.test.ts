@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { rm } from 'node:fs/promises';
 import { IMAGE_VARIANT_WIDTHS, imageVariantKey } from '#shared/image-variants.ts';
 import type { TestApp } from '../../test/app.ts';
 import { createFilesTestApp, makeUser, upload, type TestUser } from './files.test-helpers.ts';
@@ -9,13 +8,11 @@ import { createFilesTestApp, makeUser, upload, type TestUser } from './files.tes
 // (server/modules/files/replaced-images.ts): the old picture is no longer served at its address.
 
 let t: TestApp;
-let uploads: string;
 beforeAll(async () => {
-  ({ t, uploads } = await createFilesTestApp());
+  ({ t } = await createFilesTestApp());
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const png = (background: string) =>

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { rm } from 'node:fs/promises';
-import type { TestApp } from '../../test/app.ts';
+import { listenOnFreePort, type TestApp } from '../../test/app.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
 import type { TestUser } from '../../test/users.ts';
@@ -11,16 +9,13 @@ import { createFilesTestApp, pdf, upload } from './files.test-helpers.ts';
 // resume it asked for, without a reload: 'Request Resume' becomes 'Download Resume'.
 
 let t: TestApp;
-let uploads: string;
 let base: string;
 beforeAll(async () => {
-  ({ t, uploads } = await createFilesTestApp());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t } = await createFilesTestApp());
+  base = await listenOnFreePort(t);
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 async function open(u: TestUser): Promise<WsClient> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Ctx } from '../../context.ts';
 import type { TestApp } from '../../test/app.ts';
@@ -35,7 +35,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const file = (bytes: Buffer, name = 'cv.pdf', type = 'application/pdf') => ({ bytes, name, type });

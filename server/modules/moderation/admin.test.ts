@@ -14,7 +14,7 @@ import {
   expectError,
   expectListed,
   jobPage,
-  moderationTestApp,
+  moderatedTestApp,
   newAdmin,
   newRecruiter,
   newSeeker,
@@ -44,8 +44,7 @@ import { REPORTS_TO_HOLD } from './reports.service.ts';
 let w: World;
 let admin: TestUser;
 beforeAll(async () => {
-  w = await moderationTestApp();
-  admin = await newAdmin(w.t);
+  ({ w, admin } = await moderatedTestApp());
 });
 afterAll(async () => {
   await w.t.close();

@@ -1,11 +1,10 @@
 import { expect } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import type { QueueItem } from '#shared/schemas/moderation.ts';
 import type { BuiltApp } from '../../app.ts';
-import { createTestApp, login, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, login, type TestApp } from '../../test/app.ts';
 import {
   cityId,
   freshPhone,
@@ -28,10 +27,14 @@ export interface World {
 }
 
 export async function moderationTestApp(): Promise<World> {
-  const t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const { t, base } = await listeningTestApp();
   return { t, base, blr: await cityId(t, 'Bengaluru') };
+}
+
+/** `moderationTestApp` and a moderator signed in to it: the start of the queue and action tests. */
+export async function moderatedTestApp(): Promise<{ w: World; admin: TestUser }> {
+  const w = await moderationTestApp();
+  return { w, admin: await newAdmin(w.t) };
 }
 
 export type Res = Awaited<ReturnType<TestApp['app']['inject']>>;

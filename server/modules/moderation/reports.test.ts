@@ -10,8 +10,7 @@ import {
   expectListed,
   inFeed,
   jobPage,
-  moderationTestApp,
-  newAdmin,
+  moderatedTestApp,
   newRecruiter,
   newFreshSeeker,
   newSeeker,
@@ -38,8 +37,7 @@ import { queueFlaggedMessage, REPORTS_TO_HOLD } from './reports.service.ts';
 let w: World;
 let admin: TestUser;
 beforeAll(async () => {
-  w = await moderationTestApp();
-  admin = await newAdmin(w.t);
+  ({ w, admin } = await moderatedTestApp());
 });
 afterAll(async () => {
   await w.t.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import type { BuiltApp } from '../../app.ts';
-import { secondApp } from '../../test/app.ts';
+import { listenOnFreePort, secondApp } from '../../test/app.ts';
 import {
   acted,
   as,
@@ -30,8 +29,7 @@ let baseB: string;
 beforeAll(async () => {
   w = await moderationTestApp();
   b = await secondApp(w.t);
-  await b.app.listen({ port: 0, host: '127.0.0.1' });
-  baseB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+  baseB = await listenOnFreePort(b);
 });
 afterAll(async () => {
   await b?.app.close();

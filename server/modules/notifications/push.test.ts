@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { english } from '#shared/i18n/messages.ts';
 import { pushPayload, type PushPayload } from '#shared/schemas/notifications.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
 import type { TestUser } from '../../test/users.ts';
 import { testClock } from '../../test/clock.ts';
@@ -32,9 +32,7 @@ let push: PushService;
 let n = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { notifications: { clock, poll: true, pollMs: 200 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  ({ t, base } = await listeningTestApp({}, { notifications: { clock, poll: true, pollMs: 200 } }));
   push = await startPushService();
 });
 afterEach(() => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { NOTIFICATIONS } from '#shared/limits.ts';
 import type { BuiltApp } from '../../app.ts';
-import { createTestApp, secondApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, secondApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
 import { testClock } from '../../test/clock.ts';
 import type { TestUser } from '../../test/users.ts';
@@ -25,9 +25,7 @@ let base: string;
 let push: PushService;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { notifications: { clock, poll: false } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  ({ t, base } = await listeningTestApp({}, { notifications: { clock, poll: false } }));
   push = await startPushService();
 });
 afterEach(() => {

@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { english } from '#shared/i18n/messages.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
 import type { TestUser } from '../../test/users.ts';
 import { HOUR, MINUTE, testClock } from '../../test/clock.ts';
@@ -20,9 +20,7 @@ let t: TestApp;
 let base: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { notifications: { clock, poll: false } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  ({ t, base } = await listeningTestApp({}, { notifications: { clock, poll: false } }));
 });
 afterAll(async () => {
   await t.close();
@@ -432,7 +430,7 @@ describe('through the HTTP SMS gateway', () => {
     });
     await new Promise<void>((resolve) => gw.listen(0, '127.0.0.1', () => resolve()));
     const url = `http://127.0.0.1:${(gw.address() as AddressInfo).port}/api/v5/flow`;
-    g = await createTestApp(
+    ({ t: g, base: gBase } = await listeningTestApp(
       {
         sms: {
           driver: 'http',
@@ -445,9 +443,7 @@ describe('through the HTTP SMS gateway', () => {
         },
       },
       { notifications: { clock, poll: false } },
-    );
-    await g.app.listen({ port: 0, host: '127.0.0.1' });
-    gBase = `http://127.0.0.1:${(g.app.server.address() as AddressInfo).port}`;
+    ));
   });
   afterAll(async () => {
     await g.close();

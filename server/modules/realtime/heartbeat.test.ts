@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { REALTIME } from '#shared/limits.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
 import { connectWs } from '../../test/ws.ts';
 
@@ -11,9 +10,10 @@ const IDLE_MS = 400;
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp({}, { heartbeat: { idleTimeoutMs: IDLE_MS, sweepEveryMs: 100 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp(
+    {},
+    { heartbeat: { idleTimeoutMs: IDLE_MS, sweepEveryMs: 100 } },
+  ));
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { feedPage } from '#shared/schemas/jobs.ts';
 import { REALTIME } from '#shared/limits.ts';
 import {
@@ -18,9 +17,7 @@ import { connectWs } from '../../test/ws.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { ServerFrame } from '#shared/schemas/chat.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 import { fetchAs } from '../../test/chat.ts';
 import { connectWs } from '../../test/ws.ts';
@@ -14,9 +13,7 @@ let t: TestApp;
 let base: string;
 let blr: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
   blr = await cityId(t, 'Bengaluru');
 });
 afterAll(async () => {

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import type { TestApp } from '../../test/app.ts';
+import { listenOnFreePort, type TestApp } from '../../test/app.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
 import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
@@ -13,16 +11,13 @@ import { createFilesTestApp, pdf, upload } from '../files/files.test-helpers.ts'
 // consent, the news of a first resume. The room stays readable as history.
 
 let t: TestApp;
-let uploads: string;
 let base: string;
 beforeAll(async () => {
-  ({ t, uploads } = await createFilesTestApp());
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t } = await createFilesTestApp());
+  base = await listenOnFreePort(t);
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 const api = (u: TestUser, method: string, path: string, body?: unknown) =>

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import type { TestApp } from '../../test/app.ts';
 import { cityId, markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
@@ -11,13 +10,11 @@ import { createFilesTestApp, pdf, upload } from '../files/files.test-helpers.ts'
 // real resumes on a temporary disk.
 
 let t: TestApp;
-let uploads: string;
 beforeAll(async () => {
-  ({ t, uploads } = await createFilesTestApp());
+  ({ t } = await createFilesTestApp());
 });
 afterAll(async () => {
   await t.close();
-  await rm(uploads, { recursive: true, force: true });
 });
 
 type Res = Awaited<ReturnType<TestApp['app']['inject']>>;

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
-import { createTestApp, secondApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, secondApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newRecruiter, newUser, type TestUser } from '../../test/users.ts';
 import { chatPair } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
@@ -18,9 +17,7 @@ import { takeFromWindows, takeTokens, type Bucket, type Window } from '../../lib
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();
@@ -422,6 +419,16 @@ describe('resume links a recruiter asks for per day', () => {
   });
 });
 
+/** The AppError a limit refuses with (the test fails if `p` is not refused, or with anything else). */
+async function refusal(p: Promise<void>): Promise<AppError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
 describe('takeTokens (server/lib/rate-limit.ts)', () => {
   let n = 0;
   const bucket = (over: Partial<Bucket> = {}): Bucket => ({
@@ -432,14 +439,6 @@ describe('takeTokens (server/lib/rate-limit.ts)', () => {
     message: 'limits.messages',
     ...over,
   });
-  const refusal = async (p: Promise<void>): Promise<AppError> => {
-    const err = await p.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  };
 
   it('a bucket of 3 per 60 s allows 3 at once and refuses the 4th with the wait for one token', async () => {
     const b = bucket();
@@ -523,14 +522,6 @@ describe('takeFromWindows (server/lib/rate-limit.ts)', () => {
     ...over,
   });
   const take = (w: Window[]) => t.ctx.db.tx((q) => takeFromWindows(q, w));
-  const refusal = async (p: Promise<void>): Promise<AppError> => {
-    const err = await p.then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(err).toBeInstanceOf(AppError);
-    return err as AppError;
-  };
 
   it('3 a day: the 4th is refused until the first is a day old, whenever the 3 were taken', async () => {
     const w = window();

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { SocketSendReply } from '#shared/schemas/chat.ts';
 import { english, type MessageKey } from '#shared/i18n/messages.ts';
 import { pruneEvents } from '../../lib/rate-limit.ts';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { markOnboarded, newUser, type TestUser } from '../../test/users.ts';
 import { chatPair, fetchAs } from '../../test/chat.ts';
 import { connectWs, type WsClient } from '../../test/ws.ts';
@@ -15,9 +14,7 @@ import { connectWs, type WsClient } from '../../test/ws.ts';
 let t: TestApp;
 let base: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  ({ t, base } = await listeningTestApp());
 });
 afterAll(async () => {
   await t.close();
