@@ -6,14 +6,13 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGE_COOKIE,
-  languageFromAcceptLanguage,
   visitorLanguage,
   type Language,
 } from '#shared/i18n/languages.ts';
 import type { TOptions } from '#shared/i18n/translate.ts';
 
-// Which language a request is answered in (decision 026): the signed-in user's, else what the
-// browser's Accept-Language asks for. Shared rules (the zod schemas) produce their messages
+// Which language a request is answered in (decision 026): the signed-in user's, else this
+// device's choice, else what the browser's Accept-Language asks for. Shared rules (the zod schemas) produce their messages
 // through `msg()` in English on the server; this records which key and variables made each one
 // during a request, so an error answer can carry them and say them in the user's language.
 
@@ -53,19 +52,15 @@ export function madeMessage(text: string): Made | undefined {
   return requestMessages.getStore()?.get(text);
 }
 
-/** The language to answer this request in. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const own = request.user?.language;
-  if (isLanguage(own)) return own;
-  return languageFromAcceptLanguage(request.headers['accept-language']);
-}
-
 /**
- * The language a page of the web app is sent in: the signed-in account's (which the app shows,
- * web/lib/session.ts), else this device's choice (the `lang` cookie), else Accept-Language, as
- * the server-rendered screens pick it (web/prerender.tsx; decision 026).
+ * The language a request is answered in, pages and API answers alike: the signed-in account's
+ * (which the app shows, web/lib/session.ts), else this device's choice (the `lang` cookie), else
+ * Accept-Language, as the server-rendered screens pick it (web/prerender.tsx; decision 026). The
+ * web app's own API calls send the language it shows as Accept-Language, which the cookie equals
+ * once a visitor chose one; a request the app did not make (a form, another site's page, a
+ * socket's handshake) still reads the choice from the cookie.
  */
-export function pageLanguage(request: FastifyRequest): Language {
+export function requestLanguage(request: FastifyRequest): Language {
   const own = request.user?.language;
   if (isLanguage(own)) return own;
   return visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);

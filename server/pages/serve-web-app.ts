@@ -7,7 +7,7 @@ import { LANGUAGE_COOKIE, visitorLanguage } from '#shared/i18n/languages.ts';
 import { isScreenPath } from '#shared/screen-paths.ts';
 import type { Config } from '../config.ts';
 import { createScreenRenderer } from './server-render.ts';
-import { pageLanguage } from '../lib/language.ts';
+import { requestLanguage } from '../lib/language.ts';
 import { shellPage } from './page-shell.ts';
 
 /**
@@ -98,7 +98,7 @@ export function serveWebApp(app: FastifyInstance, config: Config): void {
       // device's): its `<html lang>` and tab title are right from the first byte, not after the
       // app starts. Whose language it is depends on the cookies and Accept-Language, so no shared
       // cache keeps it, and the browser's copy is revalidated (a 304 while it is the same).
-      const shell = shellPage(config.webDist, pageLanguage(request));
+      const shell = shellPage(config.webDist, requestLanguage(request));
       void reply
         .header('cache-control', 'private, no-cache')
         .header('vary', PAGE_VARY)

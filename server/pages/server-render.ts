@@ -12,7 +12,7 @@ import {
 import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
 import { LANGUAGE_COOKIE, visitorLanguage, type Language } from '#shared/i18n/languages.ts';
 import { readScreenCode, type ScreenCode } from './screen-code.ts';
-import { pageLanguage } from '../lib/language.ts';
+import { requestLanguage } from '../lib/language.ts';
 
 // Screens rendered per request with the visitor's data (decision 024): the seeker's feed and a
 // chat come as HTML that paints before any script arrives, and the browser's first render starts
@@ -101,13 +101,13 @@ export function createScreenRenderer(
     const rendered = await rendering;
     // What the page is about does not exist (an unknown job): a 404, which the app explains.
     if (rendered && 'notFound' in rendered)
-      return { status: 404, html: shellIn(webDist, pageLanguage(request)) };
+      return { status: 404, html: shellIn(webDist, requestLanguage(request)) };
     // Its data was refused (the visitor's limit of public reads, an outage): that status and the
     // empty shell, whose app shows the error and retries, never a skeleton as a page.
     if (rendered && 'refused' in rendered)
       return {
         status: rendered.refused.status,
-        html: shellIn(webDist, pageLanguage(request)),
+        html: shellIn(webDist, requestLanguage(request)),
         ...(rendered.refused.retryAfterSeconds
           ? { retryAfterSeconds: rendered.refused.retryAfterSeconds }
           : {}),

@@ -211,6 +211,40 @@ describe('error answers in the user’s language, with their key and variables',
     ws.close();
   });
 
+  it("a visitor's own choice on this device (the lang cookie) comes before the browser's Accept-Language", async () => {
+    const english = { 'accept-language': 'en-IN,en;q=0.9' };
+    // A request the app did not make: another site's page posting to the API.
+    const crossSite = await fetch(`${base}/api/auth/otp`, {
+      method: 'POST',
+      headers: {
+        ...english,
+        cookie: 'lang=hi',
+        origin: 'https://elsewhere.example',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ phone: `+91${freshPhone('96')}` }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect(((await crossSite.json()) as ErrorBody).error).toEqual({
+      code: 'errors.badOrigin',
+      key: 'errors.badOrigin',
+      message: textIn('hi', 'errors.badOrigin'),
+    });
+    const validation = await fetch(`${base}/api/auth/otp`, {
+      method: 'POST',
+      headers: { ...english, cookie: 'lang=hi', 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: '12' }),
+    });
+    expect(((await validation.json()) as ErrorBody).error.message).toBe(
+      'कृपया सही 10 अंकों का फ़ोन नंबर डालें',
+    );
+    // No choice on the device: the browser's language.
+    const noChoice = await fetch(`${base}/api/nothing-here`, { headers: english });
+    expect(((await noChoice.json()) as ErrorBody).error.message).toBe(
+      textIn('en', 'errors.notFound'),
+    );
+  });
+
   it('unknown routes answer in the language too', async () => {
     const res = await fetch(`${base}/api/nothing-here`, { headers: { 'accept-language': 'hi' } });
     expect(res.status).toBe(404);
