@@ -8,6 +8,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { httpSmsDriver, SmsDeliveryError } from './sms.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { chooseLanguage } from '../test/users.ts';
 
 // A real local HTTP server standing in for the MSG91 flow API: it records every request and
 // answers however the test tells it to.
@@ -256,13 +257,7 @@ describe('POST /api/auth/otp with the HTTP SMS driver', () => {
     });
     expect(login.statusCode).toBe(200);
     const sid = login.cookies.find((c) => c.name === 'sid')!;
-    const chose = await t.app.inject({
-      method: 'PUT',
-      url: '/api/me/language',
-      cookies: { sid: sid.value },
-      payload: { language: 'hi' },
-    });
-    expect(chose.statusCode).toBe(200);
+    await chooseLanguage(t, `sid=${sid.value}`, 'hi');
     await t.ctx.db.query(
       `UPDATE one_time_codes SET created_at = created_at - interval '1 minute' WHERE target = $1`,
       [`+91${phone}`],

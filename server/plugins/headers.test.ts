@@ -12,7 +12,7 @@ import {
   upload,
   type TestUser,
 } from '../modules/files/files.test-helpers.ts';
-import { cityId, newRecruiter, newSeeker } from '../test/users.ts';
+import { chooseLanguage, cityId, newRecruiter, newSeeker } from '../test/users.ts';
 import { COMPRESS_THRESHOLD_BYTES, SYNC_COMPRESS_MAX_BYTES } from './headers.ts';
 import { en } from '#shared/i18n/en.ts';
 import { hi } from '#shared/i18n/hi.ts';
@@ -205,13 +205,7 @@ describe('the built web app', () => {
       'accept-language': 'en-IN',
     });
     const account = await makeUser(t, 'user', { fullName: 'Meera Iyer' });
-    const toHindi = await t.app.inject({
-      method: 'PUT',
-      url: '/api/me/language',
-      headers: { cookie: account.cookie },
-      payload: { language: 'hi' },
-    });
-    expect(toHindi.statusCode).toBe(200);
+    await chooseLanguage(t, account.cookie, 'hi');
     const hindiAccount = await get('/candidate-profile', {
       cookie: `${account.cookie}; lang=en`,
       'accept-language': 'en-IN',

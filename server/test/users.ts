@@ -34,6 +34,17 @@ export async function newUser(t: BuiltApp, role: 'user' | 'recruiter' | null): P
   return { id: me.json().user.id, cookie, phone };
 }
 
+/** The account's language chosen through HTTP, as the language switch does (decision 026). */
+export async function chooseLanguage(t: BuiltApp, cookie: string, language: 'en' | 'hi') {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/api/me/language',
+    headers: { cookie },
+    payload: { language },
+  });
+  if (res.statusCode !== 200) throw new Error(`language: ${res.body}`);
+}
+
 /** Marks a user onboarded directly (for tests about what comes after onboarding). */
 export async function markOnboarded(t: BuiltApp, userId: string, step: number): Promise<void> {
   await t.ctx.db.query('UPDATE users SET is_onboarded = true, onboarding_step = $2 WHERE id = $1', [

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { english } from '#shared/i18n/messages.ts';
 import { listeningTestApp, type TestApp } from '../../test/app.ts';
 import { chatPair } from '../../test/chat.ts';
-import type { TestUser } from '../../test/users.ts';
+import { chooseLanguage, type TestUser } from '../../test/users.ts';
 import { HOUR, MINUTE, testClock } from '../../test/clock.ts';
 import { connectWs } from '../../test/ws.ts';
 import { ist } from './quiet-hours.ts';
@@ -494,13 +494,7 @@ describe('through the HTTP SMS gateway', () => {
 
   it("a Hindi reader's SMS goes with the Hindi DLT template (SMS_NOTIFY_TEMPLATE_ID_HI), an English reader's with the English one", async () => {
     const { r, s, room } = await chatPair(g, gBase, 'Asha Rao');
-    const hindi = await g.app.inject({
-      method: 'PUT',
-      url: '/api/me/language',
-      headers: { cookie: s.cookie },
-      payload: { language: 'hi' },
-    });
-    expect(hindi.statusCode).toBe(200);
+    await chooseLanguage(g, s.cookie, 'hi');
     const c0 = tomorrowAt('11:00');
     await say(g, r, room, 'kal milte hain', c0);
     await say(g, s, room, 'ji, zaroor', at(c0, MINUTE));
