@@ -213,7 +213,8 @@ describe('error answers in the user’s language, with their key and variables',
 
   it("a visitor's own choice on this device (the lang cookie) comes before the browser's Accept-Language", async () => {
     const english = { 'accept-language': 'en-IN,en;q=0.9' };
-    // A request the app did not make: another site's page posting to the API.
+    // Requests that carry the device's cookie but not the app's own Accept-Language (the web app
+    // sends the language it shows): a refusal decided before any session is read, and a form's.
     const crossSite = await fetch(`${base}/api/auth/otp`, {
       method: 'POST',
       headers: {
