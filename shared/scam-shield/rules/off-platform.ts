@@ -25,6 +25,15 @@ const SHORTENER = String.raw`${B}(?<!\.)(?:bit\.ly|bitly\.com|tinyurl\.com|tiny\
 const WHATSAPP_HI = String.raw`व(?:्ह)?[ाॉ]?ट्?स[एऐअ]प`;
 const TELEGRAM_HI = String.raw`${fz('टेलीग्राम')}|${fz('टेलिग्राम')}`;
 
+/**
+ * A messaging app named only to share where someone is ("send your location on WhatsApp", "office
+ * pin WhatsApp kar diya"), with nothing in the clause that moves the hiring itself (a group, the
+ * interview, a letter, a task, money, a number to message).
+ */
+const LOCATION_ONLY = rx(
+  String.raw`^(?![\s\S]*(?:${w('groups?', 'channels?', 'join\\w*', 'process', 'details', 'interview', 'letter', 'offer', 'tasks?', 'pay\\w*', 'fees?', 'salary', 'number', 'no', 'jobs?', 'work', 'kaam', 'hr', 'documents?', 'resume', 'cv', 'form', 'verif\\w*')}|ग्रुप|चैनल|जुड़|नौकरी|जॉब|काम|इंटरव्यू|पेमेंट|नंबर))[\s\S]*(?:${w('location', 'live location', 'pin', 'map', 'maps', 'landmark', 'lokeshan')}|लोकेशन|नक्शा)`,
+);
+
 export const offPlatform: ShieldRule = {
   code: 'off_platform',
   // "Are you on WhatsApp?", "Whatsapp pe ho?" ask, they move no one; the answer decides. A
@@ -48,8 +57,37 @@ export const offPlatform: ShieldRule = {
       // page, a Telegram group), whatever is said around it.
       { name: 'shortLink', re: rx(SHORTENER), anyway: true },
       // "Telegram task" names the kind of task scam (task_scam), it does not move the chat.
-      { name: 'telegram', re: rx(String.raw`${TELEGRAM}(?!\s?tasks?${E})`) },
-      { name: 'whatsapp', re: rx(WHATSAPP) },
+      {
+        name: 'telegram',
+        re: rx(String.raw`${TELEGRAM}(?!\s?tasks?${E})`),
+        unless: [LOCATION_ONLY],
+      },
+      { name: 'whatsapp', re: rx(WHATSAPP), unless: [LOCATION_ONLY] },
+      // "download/NearWork.apk", "allow install from unknown sources": an app from outside the
+      // store, which can read the phone's messages and OTPs.
+      {
+        name: 'apk',
+        // An Android developer's post ("sign the release .apk for the Play Store") is work.
+        unless: [
+          rx(
+            w(
+              'developers?',
+              'play store',
+              'android studio',
+              'gradle',
+              'aab',
+              'kotlin',
+              'flutter',
+              'react native',
+              'sign\\w*',
+              'build\\w*',
+            ),
+          ),
+        ],
+        re: rx(
+          String.raw`[a-z0-9_\-]\.apk${E}|${w('apk (?:file|link|download)', '(?:download|install) (?:the |our |this |my )?(?:\\w+ )?apk', 'unknown (?:sources?|apps)')}|एपीके`,
+        ),
+      },
       // "tg pe aao": TG is what Telegram is called in a hurry.
       {
         name: 'tg',
@@ -88,8 +126,8 @@ export const offPlatform: ShieldRule = {
       },
     ],
     hi: [
-      { name: 'whatsapp', re: rx(WHATSAPP_HI) },
-      { name: 'telegram', re: rx(TELEGRAM_HI) },
+      { name: 'whatsapp', re: rx(WHATSAPP_HI), unless: [LOCATION_ONLY] },
+      { name: 'telegram', re: rx(TELEGRAM_HI), unless: [LOCATION_ONLY] },
       { name: 'signal', re: rx(String.raw`सिग्नल`) },
       // "मेरा नंबर सेव करें", "हाय भेजिए".
       { name: 'personalNumber', re: rx(String.raw`नंबर सेव|(?:हाय|हेलो|hi) भेज`) },

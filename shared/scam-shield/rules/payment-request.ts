@@ -4,7 +4,20 @@
 // pay ₹20,000 monthly") and statements that there is no fee stay clean.
 
 import type { ShieldRule } from '../engine.ts';
-import { AMOUNT, B, BARE_NUMBER, DEPOSIT, E, MONEY, PHONE, fz, near, rx, w } from '../lexicon.ts';
+import {
+  AMOUNT,
+  B,
+  BARE_NUMBER,
+  DEPOSIT,
+  E,
+  MONEY,
+  PHONE,
+  fz,
+  near,
+  rupees,
+  rx,
+  w,
+} from '../lexicon.ts';
 
 /**
  * What a fee is said to be "for": registration, the kit, the uniform, the offer letter... The
@@ -120,6 +133,41 @@ const TO_EMPLOYEE = rx(
   ].join('|'),
 );
 
+/** A sum the candidate is given or covered for: "insurance ₹5 lakh cover", "a 12 lakh package". */
+const BENEFIT = rx(
+  String.raw`${w('cover\\w*', 'insured', 'sum assured', 'mediclaim', 'package', 'worth', 'benefits?', 'free', 'provided', 'given', 'issued')}|कवर|बीमित`,
+);
+
+/** Paying for a meal at work is the candidate's own business: "pay the canteen ₹40 a plate". */
+const FOOD = rx(
+  String.raw`${w('canteen', 'cafeteria', 'lunch', 'meals?', 'plate', 'tiffin', 'thali', 'tea', 'chai', 'khana')}|कैंटीन|खाना|खाने|थाली`,
+);
+
+/** What a "scan to receive" QR code promises. */
+const RECEIVED = String.raw`${MONEY}|${w('salary', 'bonus', 'stipend', 'payment', 'money', 'amount', 'cashback', 'refund', 'paise', 'reward', 'prize', 'commission')}`;
+
+/** A pay rate after a sum: "exam coaching ₹800 per hour" is pay, not a price. */
+const RATE_AFTER = rx(
+  String.raw`^\s?(?:/-\s?)?${w('per (?:hour|class|session|month|day|lecture|visit)', 'an hour', 'a month', 'a day', 'hourly', 'monthly', 'daily')}`,
+);
+
+/** Insurance priced in lakhs is the cover, not a premium: "Medical insurance ₹5 lakh". */
+const COVER_SIZED = rx(w('insurance', 'medical', 'mediclaim'));
+
+/** Money the employer pays or the candidate gets, said outright: "we pay 50% in advance". */
+const WE_PAY = rx(
+  w(
+    "we (?:will |shall |'ll )?pay",
+    "we'll pay",
+    'you (?:will )?(?:get|receive)',
+    'milega',
+    'milenge',
+  ),
+);
+
+/** "once ₹650 is deposited", "only after the 500 is paid": a job released for money. */
+const PAID_PASSIVE = String.raw`${w('is', 'are', 'has been', 'have been', 'gets?', 'get')}\s(?:${w('deposited', 'paid', 'transferred', 'submitted', 'cleared', 'sent', 'credited to us')})`;
+
 /** Payment apps and UPI, also when split: "g-pay", "phone pe", "google pay". */
 const CHANNEL = String.raw`(?:g[\s-]?pay|google ?pay|${fz('phonepe')}|phone ?pe|phonepay|${fz('paytm')}|bhim|upi|qr(?: ?code)?|फोनपे|फोन पे|पेटीएम|गूगल ?पे|जी ?पे|यूपीआई|भीम|क्यूआर)`;
 
@@ -206,11 +254,15 @@ export const paymentRequest: ShieldRule = {
         ],
         unless: [TO_EMPLOYEE],
       },
-      // "Registration: 999/- only", "Uniform - ₹500": a purpose priced like a list item.
+      // "Registration: 999/- only", "Uniform - ₹500", "Visa processing ₹45,000": a purpose
+      // priced like a list item ("Medical insurance ₹5 lakh cover" is a benefit, not a price).
       {
         name: 'purposeAmount',
-        re: rx(String.raw`${B}(?:${PURPOSE})\s?(?:${FEE})?\s?[:=\-–]\s?${AMOUNT}`),
-        unless: [TO_EMPLOYEE],
+        re: rx(String.raw`${B}(?:${PURPOSE})\s?(?:${FEE})?\s?[:=\-–]?\s?${AMOUNT}`),
+        unless: [TO_EMPLOYEE, BENEFIT],
+        check: (m, sentence) =>
+          !RATE_AFTER.test(sentence.slice((m.index ?? 0) + m[0].length)) &&
+          (!COVER_SIZED.test(m[0]) || rupees(m[0].replace(/^\D+/u, '')) < 50_000),
       },
       // "refundable security deposit", "caution money", "token amount", "security money".
       {
@@ -227,13 +279,14 @@ export const paymentRequest: ShieldRule = {
           rx(w('need', 'needed', 'required', 'pay', 'send', 'transfer', 'deposit\\w*', DEPOSIT)),
         ],
       },
-      // "pay ₹499", "pay the interview fee", "pay via UPI" — not "we pay", "pay is better".
+      // "pay ₹499", "pay the interview fee", "pay via UPI" — not "we pay", "pay is better", not
+      // "you can pay the canteen ₹40 a plate".
       {
         name: 'payImperative',
         re: rx(
           String.raw`(?<!(?:we|we'll|will|company|employer|they|i|you'll)\s)${B}${fz('pay')}${E}(?!\s(?:is|was|scale|slip|per|hike|band|range|structure|will|and|of|package|day|date|roll|parity|you|us|them|salary|stipend)${E})${near(40)}(?:${MONEY}|${w(FEE)}|${CHANNEL}|${w('now', 'first', 'online', 'before', 'today')})`,
         ),
-        unless: [TO_EMPLOYEE],
+        unless: [TO_EMPLOYEE, FOOD],
       },
       // "charges ... need to be paid first", "amount to be paid: ₹1,100".
       {
@@ -294,6 +347,64 @@ export const paymentRequest: ShieldRule = {
         ),
         unless: [TO_EMPLOYEE],
       },
+      // "The gate pass is made only after 650 rupees is deposited": something withheld until
+      // money is paid.
+      {
+        name: 'afterPaid',
+        re: rx(
+          String.raw`${w('after', 'once', 'until', 'till', 'unless', 'when', 'as soon as')}\s(?:the\s|your\s|an?\s)?${MONEY}${near(25)}${PAID_PASSIVE}`,
+        ),
+        unless: [TO_EMPLOYEE, rx(w('claims?', 'expenses?', 'fare', 'dues'))],
+      },
+      // "half in advance", "50% advance now", "first installment ₹50000", "pay in 3
+      // installments": a sum split into parts is a sum asked for.
+      {
+        name: 'partPayment',
+        re: rx(
+          String.raw`(?:\d+\s?%|${w('half', 'aadha', 'aadhe', 'balance', 'remaining', 'baaki', 'baki')})\s(?:(?:amount|payment|paisa|paise)\s)?(?:in\s)?${w('advance')}|${w('installments?', 'instalments?', 'kisht\\w*', 'किस्त\\w*', 'किश्त\\w*')}`,
+        ),
+        with: [rx(String.raw`${MONEY}|${w('pay\\w*', 'advance', 'now', 'today', 'abhi', 'aaj')}`)],
+        unless: [TO_EMPLOYEE, WE_PAY],
+      },
+      // "first installment ₹50000 to our consultant account", "₹2000 in the company account".
+      {
+        name: 'toOurAccount',
+        re: rx(
+          String.raw`${MONEY}${near(20)}${w('to', 'in', 'into', 'on')}\s(?:${w('our', 'my', 'this')}\s(?:\w+\s)?|(?:the\s)?${w('company', 'agent', 'agency', 'consultant', 'consultancy', 'office', 'hr')}(?:'s)?\s(?:\w+\s)?)(?:${w('account', 'a/c', 'wallet')})|${MONEY}${near(20)}${w('hamare', 'humare', 'mere', 'company ke', 'agent ke')}\s(?:\w+\s)?(?:${w('account', 'khate', 'khaate')})`,
+        ),
+        // "₹500 aaya mere account me": money that came, not money asked for.
+        unless: [TO_EMPLOYEE, WE_PAY, rx(w('aa gay[ae]', 'aaya', 'aya', 'came', 'mila', 'got'))],
+      },
+      // "minimum recharge of ₹500", "a small top-up", "the prepaid task of ₹2000": money put in
+      // to unlock work.
+      {
+        name: 'topUp',
+        re: rx(
+          String.raw`${w('recharge', 'top ?-?up', 'topup')}\s(?:of\s|worth\s|amount\s(?:of\s)?)?${MONEY}|${w('minimum', 'min', 'small', 'first', 'initial')}\s(?:${w('recharge', 'top ?-?up', 'topup', DEPOSIT)})|${w('prepaid', 'pre-paid')}\s(?:tasks?|orders?)\s(?:of|worth|for)\s${MONEY}`,
+        ),
+        unless: [TO_EMPLOYEE],
+      },
+      // "Scan this QR code to receive your salary": scanning a QR code only ever sends money,
+      // never receives it (a UPI PIN asked for is personal_data).
+      {
+        name: 'scanToReceive',
+        re: rx(
+          String.raw`(?:${w('scan')}${near(25)}${B}qr|${B}qr${near(15)}${w('scan')})${near(15)}${w('to', 'and', 'for', 'karke', 'kar ke')}\s(?:${w('receive\\w*', 'get', 'claim', 'collect')})${near(25)}(?:${RECEIVED})|${w('to receive', 'to get', 'to claim')}${near(25)}(?:${RECEIVED})${near(20)}${w('scan')}${near(20)}${B}qr`,
+        ),
+        unless: [
+          rx(
+            w(
+              'merchants?',
+              'shop\\w*',
+              'dukan\\w*',
+              'customers?',
+              'soundbox',
+              'counter',
+              'billing',
+            ),
+          ),
+        ],
+      },
       // "Scan the QR code I sent and pay 399".
       {
         name: 'scanQr',
@@ -328,6 +439,13 @@ export const paymentRequest: ShieldRule = {
           String.raw`${MONEY}${near(40)}(?:भेज(?:ें|िए|िये|ो|ना|नी|ने|\sद)|जमा\s?कर|जमा\s?करा|ट्रांसफर\sकर\s?(?:दीजिए|दीजिये|दें|दो|देना|दे\s)|भुगतान|देने\sहोंगे|देना\sहोगा|देनी\sहोगी|देना\sपडेगा|लगेंगे|लगेगा|लगेगी|लगते|भरने\sहोंगे|भरना\sहोगा|फोनपे|पेटीएम|गूगल\s?पे)`,
         ),
         unless: [TO_EMPLOYEE, rx(String.raw`मिल(?:ते|ेंगे|ेगा|ेगी|ता)|कमा`)],
+      },
+      // "650 रुपये जमा होने के बाद ही गेट पास बनेगा", "क्यूआर स्कैन करके सैलरी पाएं".
+      {
+        name: 'afterPaid',
+        re: rx(
+          String.raw`${MONEY}${near(20)}(?:जमा|भुगतान|ट्रांसफर)\s(?:होने|करने)\s(?:के\s)?बाद|(?:क्यूआर|${B}qr)${near(15)}स्कैन${near(25)}(?:पाने|पाएं|पाइए|प्राप्त)`,
+        ),
       },
       // "पैसे भेजो तभी ऑफर लेटर मिलेगा".
       {
@@ -395,6 +513,13 @@ export const paymentRequest: ShieldRule = {
           String.raw`${CHANNEL}\s(?:(?:pe|par|se|me)\s)?(?:kar(?:o|do| do| dijiye|ein|na|ke)?|bhej\w*|send|daal\w*)${E}`,
         ),
         unless: [TO_EMPLOYEE],
+      },
+      // "650 rupaye jama hone ke baad hi gate pass milega", "QR scan karke salary receive karo".
+      {
+        name: 'afterPaid',
+        re: rx(
+          String.raw`${MONEY}${near(20)}${w('jama', 'deposit', 'transfer', 'pay', 'payment')}\s(?:hone|karne)\s(?:ke\s)?(?:baad|bad)${E}|${B}qr${near(15)}scan\s(?:karke|karo|kar ke)${near(25)}${w('receive\\w*', 'salary', 'paise', 'milega', 'milenge', 'paao')}`,
+        ),
       },
       // "QR scan karke pay karo".
       {

@@ -112,8 +112,17 @@ const COPY_EN = w(
 );
 const COPY_HI = String.raw`फोटो|स्कैन|कॉपी|नंबर|संख्या`;
 
+/**
+ * The seeker offering their own details: "do you need my account number?", "PAN bhej du kya?",
+ * "पैन भेज दूं?". Their details are theirs to share; nobody is asking them.
+ */
+const OFFERED = rx(
+  String.raw`${w('do you need', 'should i (?:send|share|give)', 'shall i (?:send|share|give)', 'can i (?:send|share|give)', 'do i (?:need|have) to (?:send|share|give)', '(?:de|bhej|send kar) (?:du|doon|dun|dein) kya', 'chahiye kya')}|(?:भेज|दे) दूं`,
+);
+
 export const personalData: ShieldRule = {
   code: 'personal_data',
+  unless: [OFFERED],
   patterns: {
     en: [
       // "Please share the OTP you just received", "You'll receive an O.T.P ..., forward it to me",
@@ -175,7 +184,8 @@ export const personalData: ShieldRule = {
             'cvv',
             'cvc',
             'expiry',
-            '(?:atm |upi |m)?pin',
+            // not a place: "pin code", "office pin", "drop a pin"
+            '(?<!(?:office|location|map|maps|google|postal|area|address|delivery|(?:drop|dropped|dropping|sent|sending) (?:a|the)) )(?:atm |upi |m)?pin(?! ?(?:code|location|point|drop))',
             'passwords?',
             'passcode',
             'mpin',
@@ -184,8 +194,20 @@ export const personalData: ShieldRule = {
         with: [ASK],
         unless: [IN_PERSON],
       },
+      // "Enter your UPI PIN to receive ₹2,400": a UPI PIN only ever approves a payment.
+      {
+        name: 'enterPin',
+        re: rx(
+          w(
+            '(?:enter|type|put|daalo|dalo|daal do|daliye) (?:your |the |apna |ur )?(?:upi |atm |m)?pin',
+            'upi pin (?:daalo|dalo|daal do|daliye|enter kar\\w*)',
+          ),
+        ),
+      },
     ],
     hi: [
+      // "यूपीआई पिन डालें".
+      { name: 'enterPin', re: rx(String.raw`(?:यूपीआई|upi)\s?पिन\s?(?:डाल|दर्ज)`) },
       // "ओटीपी बताइए", "ओ टी पी जल्दी बताओ".
       { name: 'otp', re: rx(String.raw`ओ\s?टी\s?पी`), with: [ASK] },
       // "जो कोड आपके फोन पर आया है वो मुझे बता दीजिए".
@@ -217,7 +239,7 @@ export const personalData: ShieldRule = {
       {
         name: 'cardSecrets',
         re: rx(
-          String.raw`(?:एटीएम|डेबिट|क्रेडिट)\s?कार्ड\s?(?:का|की|के)?\s?(?:नंबर|डिटेल)|सीवीवी|पिन${E}|पासवर्ड`,
+          String.raw`(?:एटीएम|डेबिट|क्रेडिट)\s?कार्ड\s?(?:का|की|के)?\s?(?:नंबर|डिटेल)|सीवीवी|पिन${E}(?!\s?कोड)|पासवर्ड`,
         ),
         with: [ASK],
         unless: [IN_PERSON],

@@ -5,7 +5,7 @@
 // advises on investments) carry no per-task pay and no promised return, and stay clean.
 
 import type { ShieldRule } from '../engine.ts';
-import { E, MONEY, fz, near, rx, w } from '../lexicon.ts';
+import { B, E, MONEY, fz, near, rx, w } from '../lexicon.ts';
 
 /** Things a task scam asks you to like, follow, rate or review. */
 const TARGET = String.raw`(?:posts?|videos?|reels?|pages?|channels?|accounts?|photos?|products?|hotels?|restaurants?|movies?|apps?|places?|shops?|profiles?|stores?)`;
@@ -26,11 +26,24 @@ const ENGAGE = [
 /** Pay for each unit of engagement: "₹150 per review", "har like ka 50 rs", "प्रति टास्क 40 रुपये". */
 const PER_UNIT = String.raw`${w('per', 'each', 'every', 'har', 'hr', 'ek', '1')}\s(?:ek\s|single\s)?(?:task|like|review|rating|follow|follower|subscribe|subscriber|screenshot|video|post|order|comment|share|click|channel|page)s?${E}|(?:प्रति|हर)\s(?:टास्क|लाइक|रिव्यू|रेटिंग|स्क्रीनशॉट|वीडियो|पोस्ट|चैनल|पेज|फॉलो)|${w('har ek', 'har ek ka')}`;
 
+/**
+ * A sum of ₹1,000 and more. Honest daily-wage work pays ₹600-1,100 a day, so with "per day" only
+ * a figure in the thousands is a lure ("Post reels, ₹600 a day" stays clean).
+ */
+const THOUSANDS = String.raw`(?:₹[1-9]\d{3,}|${B}[1-9]\d{3,}${E}|${B}\d+(?:\.\d+)?\s?(?:k|thousand|ha[zj]aa?r|हजार)${E})`;
+
+/** A daily figure in thousands: "roz ka ₹2000", "₹3000 daily", "रोज़ ₹३०००" (not "₹600 a day"). */
+const DAILY_SUM = String.raw`${w('daily', 'roz', 'roj', 'rozana', 'per day', 'a day', 'har din')}\s(?:(?:ka|ke|ki|income|kamai|earning)\s)?${THOUSANDS}|${THOUSANDS}(?:\s?-\s?${THOUSANDS})?\s(?:${w('daily', 'per day', 'a day', 'roz')})|(?:रोज|रोजाना|प्रतिदिन|हर दिन)\s(?:(?:का|के|की)\s)?${THOUSANDS}`;
+
 /** What the engagement earns. */
-const PAYS = String.raw`${PER_UNIT}|${w('get', 'pao', 'paao', 'paayein')}\s${MONEY}|${MONEY}\s(?:${w('pao', 'paao', 'milenge', 'milega')}|पाएं|मिलेंगे)|${w('commission', 'earn\\w*', 'kamao', 'kamaye', 'withdraw\\w*', 'wallet', 'paid daily', 'payment daily', 'daily payment', 'credited')}|कमीशन|कमाएं|कमाइए|वॉलेट|रोज भुगतान`;
+const PAYS = String.raw`${PER_UNIT}|${DAILY_SUM}|${w('get', 'pao', 'paao', 'paayein')}\s${MONEY}|${MONEY}\s(?:${w('pao', 'paao', 'milenge', 'milega')}|पाएं|मिलेंगे)|${w('commission', 'earn\\w*', 'kamao', 'kamaye', 'withdraw\\w*', 'wallet', 'paid daily', 'payment daily', 'daily payment', 'credited')}|कमीशन|कमाएं|कमाइए|वॉलेट|रोज भुगतान`;
 
 /** Returns an "investment" promises. */
 const RETURNS = String.raw`${w('returns?', 'profit', 'double', 'munafa', 'interest')}|\d+\s?%\s?(?:daily|per day|roz|returns?|profit)|मुनाफा|दोगुना`;
+
+/** Telegram and WhatsApp, as the other rules spell them (see off-platform.ts). */
+const MESSENGER = String.raw`${fz('telegram')}|${fz('whatsapp')}|${w('tg', 'wp', 'whats app')}`;
+const MESSENGER_HI = String.raw`टेलीग्राम|टेलिग्राम|व(?:्ह)?[ाॉ]?ट्?स[एऐअ]प`;
 
 export const taskScam: ShieldRule = {
   code: 'task_scam',
@@ -72,6 +85,19 @@ export const taskScam: ShieldRule = {
           String.raw`${w('complete')}\s(?:the\s|simple\s|\d+\s|these\s|daily\s)*tasks?${E}|${w('tasks?')}\s(?:complete|pura|poora|khatam)\s(?:karo|kar do|karein|karke|karne)${E}|टास्क पूरा`,
         ),
         with: [rx(PAYS)],
+      },
+      // "Join our WhatsApp group for daily tasks", "telegram pe roz task milega": tasks handed
+      // out in a messaging group are the task scam's first step.
+      {
+        name: 'groupTasks',
+        re: rx(
+          String.raw`(?:${MESSENGER})${near(40)}${w('tasks?')}|${w('tasks?')}${near(40)}(?:${MESSENGER})`,
+        ),
+        with: [
+          rx(
+            String.raw`${PAYS}|${w('daily', 'roz', 'roj', 'everyday', 'every day', 'har din', 'payment', 'income')}`,
+          ),
+        ],
       },
       // "daily commission", "commission on your investment", "20% commission on each order".
       {
@@ -125,6 +151,12 @@ export const taskScam: ShieldRule = {
         re: rx(
           String.raw`प्रीपेड टास्क|पहले\s${MONEY}${near(15)}टास्क|टास्क${near(40)}${MONEY}${near(15)}वापस`,
         ),
+      },
+      // "टेलीग्राम ग्रुप से जुड़िए, वहीं रोज़ के टास्क मिलेंगे".
+      {
+        name: 'groupTasks',
+        re: rx(String.raw`(?:${MESSENGER_HI})${near(40)}टास्क|टास्क${near(40)}(?:${MESSENGER_HI})`),
+        with: [rx(String.raw`${PAYS}|रोज|हर दिन|पेमेंट|भुगतान|कमाई`)],
       },
       // "रोज़ का कमीशन", "हर रिव्यू पर कमीशन".
       { name: 'dailyCommission', re: rx(String.raw`(?:रोज|रोजाना|हर दिन|डेली)\s(?:का\s)?कमीशन`) },
