@@ -1118,9 +1118,10 @@ export const en = {
     },
     shield: {
       payment_request: 'asks for a payment',
-      off_platform: 'moves the chat off NearHire or hides where a link leads',
+      off_platform:
+        'moves the chat off NearHire, hides where a link leads or sends an app to install from outside the Play Store',
       task_scam: 'paid tasks',
-      personal_data: 'asks for OTP, Aadhaar, PAN or bank details',
+      personal_data: 'asks for OTP, UPI PIN, Aadhaar, PAN or bank details',
       too_good: 'pay too good to be true',
       reports: 'reported by several users',
       moderator: 'hidden by a moderator',

@@ -1112,9 +1112,10 @@ export const hi = {
     },
     shield: {
       payment_request: 'पैसे माँगता है',
-      off_platform: 'चैट को NearHire से बाहर ले जाता है या लिंक की मंज़िल छिपाता है',
+      off_platform:
+        'चैट को NearHire से बाहर ले जाता है, लिंक की मंज़िल छिपाता है या Play Store के बाहर से ऐप इंस्टॉल करवाता है',
       task_scam: 'पैसे वाले टास्क',
-      personal_data: 'OTP, आधार, PAN या बैंक की जानकारी माँगता है',
+      personal_data: 'OTP, UPI PIN, आधार, PAN या बैंक की जानकारी माँगता है',
       too_good: 'सच होने के लिए बहुत ज़्यादा सैलरी',
       reports: 'कई लोगों ने रिपोर्ट किया',
       moderator: 'मॉडरेटर ने छिपाया',
