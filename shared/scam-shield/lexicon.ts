@@ -54,7 +54,7 @@ export const DEPOSIT = String.raw`(?:${fz('deposit')}|d[ei]p[oa][sjz]i?te?)`;
 /** Number words Hindi and Hinglish use for thousands and lakhs. */
 const THOUSAND = String.raw`(?:k|thousand|ha[zj]aa?r|ha[zj]ar|हजार|हज़ार)`;
 const LAKH = String.raw`(?:lakh|lakhs|lac|lacs|lakh?|लाख)`;
-const RUPEE_WORD = String.raw`(?:\/-|rs\.?|rupees?|rupaye|rupaiye|rupay|rupya|rupye|rupe|रुपये|रुपए|रुपया|रुपयों|रुपय|रु\.?)`;
+const RUPEE_WORD = String.raw`(?:\/-|rs\.?|inr|rupees?|rupaye|rupaiye|rupay|rupya|rupye|rupe|रुपये|रुपए|रुपया|रुपयों|रुपय|रु\.?)`;
 
 /**
  * A sum of money: "₹1500" (normalize writes Rs., INR and rupees that way), "1500 rs", "1500/-",

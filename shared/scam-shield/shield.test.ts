@@ -373,6 +373,11 @@ describe('fees under other names, task groups and apps (session 25)', () => {
       'Daily tasks come in our Telegram group, payment every evening',
     ],
     [['off_platform', 'task_scam'], 'व्हाट्सएप ग्रुप में रोज टास्क मिलेंगे'],
+    // found by a fresh probe after the fixes: a rupee word after the sum, "hotel reviews",
+    // Hindi "जमा कीजिए"
+    [['payment_request'], 'Asset deposit for the work laptop: 3,800 INR, returned on exit'],
+    [['task_scam'], 'Complete 25 hotel reviews today and withdraw 4,500 to your bank'],
+    [['payment_request'], 'रजिस्ट्रेशन के ₹ ७९९ आज ही जमा कीजिए'],
     // a daily figure in thousands pays for engagement
     [['task_scam'], 'Instagram posts like karo, roz ke 1500 milte hai'],
   ])('%j ← %s', (expected, text) => {
@@ -411,6 +416,9 @@ describe('fees under other names, task groups and apps (session 25)', () => {
     'Build and sign the release app.apk for the Play Store',
     // honest daily pay and team tasks
     'Post reels on our Instagram page, ₹600 a day',
+    'Canteen lunch is ₹30, subsidised by the company',
+    'Fuel is reimbursed at 3 INR per km',
+    'Answer guest calls about hotel reviews and bookings, salary ₹16,000',
   ])('%s', (text) => {
     expect(scanMessage(text)).toEqual([]);
   });

@@ -16,7 +16,7 @@ const ENGAGE = [
   String.raw`${w(fz('like'), 'likes', 'liking', fz('follow'), 'subscribe')}\s?(?:and|&|\+|aur|\/|,)\s?${w(fz('like'), 'subscribe', 'share', fz('follow'), 'comment')}`,
   // "like the posts", "follow pages", "rate hotels", "write Google reviews", "give 5 star ratings".
   String.raw`${w(fz('like'), 'liking', fz('follow'), 'following', 'subscribe', 'rate', 'rating', 'write', 'give', 'post')}\s(?:(?:to|on|the|our|these|given|their|them|youtube|insta\w*|google|fb|facebook|online|5 star|five star|\d+)\s){0,3}${TARGET}${E}`,
-  String.raw`${w('5 ?star', 'five star', 'google reviews?', 'product reviews?', 'online reviews?', 'rating tasks?', 'like tasks?', 'review job', 'rate them')}`,
+  String.raw`${w('5 ?star', 'five star', '(?:google|product|online|hotel|restaurant|movie|app) (?:reviews?|ratings?)', 'rating tasks?', 'like tasks?', 'review job', 'rate them')}`,
   // Hinglish: "video like karo", "channel subscribe karo", "review dene ka kaam", "5 star dene".
   String.raw`${w('video', 'videos', 'post', 'page', 'channel', 'reel')}\s(?:${fz('like')}|subscribe|follow|share)${E}|${w('review', 'rating', 'like', 'follow', 'subscribe')} (?:dene|dena|likhne|karne|karna|do|karo)${E}`,
   // Hindi: लाइक, सब्सक्राइब, फॉलो, 5 स्टार रेटिंग, रिव्यू लिखने.
