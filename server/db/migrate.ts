@@ -9,9 +9,15 @@ const LOCK_ID = 727_001;
 
 /** Applies every numbered .sql file not applied yet, in order, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // Under the lock too: two `CREATE TABLE IF NOT EXISTS` at once on an empty database can both
+  // try to create it, and the second fails with a unique violation in pg_type (two instances
+  // starting together on a new database stopped that way; session 25, decision 028).
+  await db.tx(async (t) => {
+    if (db.kind === 'postgres') await t.query('SELECT pg_advisory_xact_lock($1)', [LOCK_ID]);
+    await t.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}-.+\.sql$/.test(f)).sort();
   const applied: string[] = [];
   for (const file of files) {
