@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,8 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-const SECRET = 'config-test-secret-config-test-secret-0123';
+// Random-looking: a repeated run such as 'config-test-secret-config-test-secret' is refused.
+const SECRET = 'k7Qz2mVp9xLr4TbN8cWs1HdJ6fGy3EaU0oRi';
 
 /** A development environment that needs nothing written to disk. */
 const dev = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
@@ -124,14 +126,19 @@ describe('without APP_ENV: production rules, never development', () => {
     expect(err.message).toMatch(/DATABASE_URL must be a postgres:\/\/ URL/);
   });
 
-  it.each(['a'.repeat(40), 'passwordpasswordpasswordpassword', 'short'])(
-    'refuses a weak SECRET_KEY (%s)',
-    (key) => {
-      const err = rejection({ ...production(), SECRET_KEY: key });
-      expect(err).toBeInstanceOf(ConfigError);
-      expect(err.message).toMatch(/SECRET_KEY/);
-    },
-  );
+  it.each([
+    'a'.repeat(40),
+    'passwordpasswordpasswordpassword',
+    'short',
+    // The test suites' own keys and a repeated word: anyone can read them in the repository.
+    'test-secret-key-test-secret-key-0123456789',
+    'shutdown-secret-key-shutdown-secret-key-0123',
+    'changeme-changeme-changeme-changeme',
+  ])('refuses a weak SECRET_KEY (%s)', (key) => {
+    const err = rejection({ ...production(), SECRET_KEY: key });
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/SECRET_KEY/);
+  });
 
   it('refuses SMS_DRIVER=console, also when it is only the default', () => {
     const explicit = rejection({ ...production(), SMS_DRIVER: 'console' });
@@ -181,6 +188,33 @@ describe('without APP_ENV: production rules, never development', () => {
     expect(rejection(without(production(), 'VAPID_PRIVATE_KEY')).message).toMatch(
       /VAPID_PRIVATE_KEY/,
     );
+  });
+
+  it('takes any SECRET_KEY made as docs/deploy.md says (openssl rand -hex 32)', () => {
+    for (let i = 0; i < 500; i++) {
+      const key = randomBytes(32).toString('hex');
+      expect(loadConfig({ ...production(), SECRET_KEY: key }).secretKey).toBe(key);
+    }
+  });
+
+  it('refuses an http:// PUBLIC_ORIGIN (the Secure cookie would never stick), but not this machine', () => {
+    const err = rejection({ ...production(), PUBLIC_ORIGIN: 'http://nearhire.in' });
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(/PUBLIC_ORIGIN must be an https:\/\/ address in production/);
+    for (const local of ['http://localhost:3000', 'http://127.0.0.1:8080'])
+      expect(loadConfig({ ...production(), PUBLIC_ORIGIN: local }).publicOrigin).toBe(local);
+  });
+
+  it.each([
+    ['SMTP_URL', 'smtp.internal:587'],
+    ['SMTP_URL', 'https://smtp.internal'],
+    ['REDIS_URL', 'redis.internal:6379'],
+    ['REDIS_URL', 'http://redis.internal'],
+  ])('refuses %s=%s at start, on one line', (name, value) => {
+    const err = rejection({ ...production(), [name]: value });
+    expect(err).toBeInstanceOf(ConfigError);
+    expect(err.message).toMatch(new RegExp(`^Invalid configuration: ${name}: must be an? `));
+    expect(err.message).not.toContain('\n');
   });
 
   it('refuses DEMO_DATA=true; DEMO_DATA=false changes nothing', () => {
@@ -296,6 +330,12 @@ describe('loadConfig rejects bad values', () => {
     expect(err).toBeInstanceOf(ConfigError);
     expect(err.message).toMatch(/SECRET_KEY/);
   });
+
+  it('says every problem on one line', () => {
+    const err = rejection(dev({ SECRET_KEY: 'short', PORT: 'abc' }));
+    expect(err.message).toMatch(/^Invalid configuration: PORT: .+; SECRET_KEY: .+/);
+    expect(err.message).not.toContain('\n');
+  });
 });
 
 describe('the dev outbox route follows the configuration', () => {
@@ -374,7 +414,7 @@ describe('loadConfig with SMS_DRIVER=http', () => {
   ])('requires %s', (name) => {
     const err = rejection(without(dev(httpSms), name));
     expect(err).toBeInstanceOf(ConfigError);
-    expect(err.message).toMatch(new RegExp(`${name} is required`));
+    expect(err.message).toMatch(new RegExp(`${name} is required with SMS_DRIVER=http`));
   });
 
   it('rejects an SMS_HTTP_URL that is not a URL', () => {

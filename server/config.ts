@@ -24,7 +24,9 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' })
+    .optional(),
   SECRET_KEY: z.string().min(32).optional(),
   METRICS_TOKEN: z.string().min(16).optional(),
   DEMO_DATA: bool.optional(),
@@ -34,7 +36,7 @@ const envSchema = z.object({
   SMS_SENDER_ID: z.string().optional(),
   SMS_TEMPLATE_ID: z.string().optional(),
   MAIL_DRIVER: z.enum(['console', 'smtp']).default('console'),
-  SMTP_URL: z.string().optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   MAIL_FROM: z.string().default('NearHire <no-reply@nearhire.in>'),
   STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().optional(),
@@ -140,14 +142,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    // One line, as every other refusal: an operator reads it in a crash loop's last line.
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${issues.join('; ')}`);
   }
   const e = parsed.data;
   const isProduction = e.APP_ENV === 'production';
   const dataDir = path.resolve(e.DATA_DIR);
-  const require = (name: keyof Env, value: string | undefined): string => {
-    if (!value) throw new ConfigError(`Invalid configuration: ${name} is required here`);
+  const require = (name: keyof Env, value: string | undefined, why: string): string => {
+    if (!value) throw new ConfigError(`Invalid configuration: ${name} is required with ${why}`);
     return value;
   };
 
@@ -180,18 +183,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.SMS_DRIVER === 'http'
         ? {
             driver: 'http',
-            url: require('SMS_HTTP_URL', e.SMS_HTTP_URL),
-            authKey: require('SMS_HTTP_AUTH_KEY', e.SMS_HTTP_AUTH_KEY),
-            senderId: require('SMS_SENDER_ID', e.SMS_SENDER_ID),
-            templateId: require('SMS_TEMPLATE_ID', e.SMS_TEMPLATE_ID),
-            notifyTemplateId: require('SMS_NOTIFY_TEMPLATE_ID', e.SMS_NOTIFY_TEMPLATE_ID),
+            url: require('SMS_HTTP_URL', e.SMS_HTTP_URL, 'SMS_DRIVER=http'),
+            authKey: require('SMS_HTTP_AUTH_KEY', e.SMS_HTTP_AUTH_KEY, 'SMS_DRIVER=http'),
+            senderId: require('SMS_SENDER_ID', e.SMS_SENDER_ID, 'SMS_DRIVER=http'),
+            templateId: require('SMS_TEMPLATE_ID', e.SMS_TEMPLATE_ID, 'SMS_DRIVER=http'),
+            notifyTemplateId: require('SMS_NOTIFY_TEMPLATE_ID', e.SMS_NOTIFY_TEMPLATE_ID, 'SMS_DRIVER=http'),
             templateIdHi: e.SMS_TEMPLATE_ID_HI,
             notifyTemplateIdHi: e.SMS_NOTIFY_TEMPLATE_ID_HI,
           }
         : { driver: 'console' },
     mail:
       e.MAIL_DRIVER === 'smtp'
-        ? { driver: 'smtp', url: require('SMTP_URL', e.SMTP_URL), from: e.MAIL_FROM }
+        ? {
+            driver: 'smtp',
+            url: require('SMTP_URL', e.SMTP_URL, 'MAIL_DRIVER=smtp'),
+            from: e.MAIL_FROM,
+          }
         : { driver: 'console', from: e.MAIL_FROM },
     storage:
       e.STORAGE_DRIVER === 's3'
@@ -199,7 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             driver: 's3',
             endpoint: e.S3_ENDPOINT,
             region: e.S3_REGION,
-            bucket: require('S3_BUCKET', e.S3_BUCKET),
+            bucket: require('S3_BUCKET', e.S3_BUCKET, 'STORAGE_DRIVER=s3'),
             accessKeyId: e.S3_ACCESS_KEY_ID,
             secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           }
@@ -225,7 +232,7 @@ function checkProduction(e: Env): void {
   else if (!/^postgres(ql)?:\/\//.test(e.DATABASE_URL))
     refuse('DATABASE_URL must be a postgres:// URL in production (no embedded database)');
   if (!e.SECRET_KEY) refuse('SECRET_KEY is required in production');
-  else if (new Set(e.SECRET_KEY).size < 10)
+  else if (weakSecret(e.SECRET_KEY))
     refuse(
       'SECRET_KEY is too weak for production: use 32+ random characters (openssl rand -hex 32)',
     );
@@ -236,10 +243,36 @@ function checkProduction(e: Env): void {
   if (e.DEMO_DATA) refuse('DEMO_DATA is not allowed in production');
   // SMS links to a chat need the site's address; push needs the site's own VAPID key pair.
   if (!e.PUBLIC_ORIGIN) refuse('PUBLIC_ORIGIN is required in production (links in SMS)');
+  // The session cookie is Secure in production: over http:// a browser drops it and no login
+  // ever sticks. This machine's own address stays allowed, to try a production build locally.
+  else if (new URL(e.PUBLIC_ORIGIN).protocol !== 'https:' && !isLoopback(e.PUBLIC_ORIGIN))
+    refuse(
+      'PUBLIC_ORIGIN must be an https:// address in production (the session cookie is Secure)',
+    );
   for (const name of ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const)
     if (!e[name])
       refuse(`${name} is required in production (Web Push; npx web-push generate-vapid-keys)`);
 }
+
+/**
+ * A secret anyone could guess: fewer than 10 distinct characters (`aaaa…`, `passwordpassword…`),
+ * or a run of 8 characters that comes twice (`changeme-changeme-…`, the test suites'
+ * `test-secret-key-test-secret-key-…`). In 64 random hex digits a repeated run of 8 has a chance
+ * below one in a million.
+ */
+export function weakSecret(key: string): boolean {
+  if (new Set(key).size < 10) return true;
+  const seen = new Set<string>();
+  for (let i = 0; i + 8 <= key.length; i++) {
+    const run = key.slice(i, i + 8);
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
+}
+
+const isLoopback = (origin: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(new URL(origin).hostname);
 
 /**
  * The VAPID key pair: from the environment (checked: URL-safe base64, a P-256 pair that belongs
