@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NOTIFICATIONS } from '#shared/limits.ts';
+import { StartError } from './lib/start-error.ts';
 
 // The only reader of process.env. Everything the server can be told comes through here, validated.
 //
@@ -133,7 +134,8 @@ export interface Config {
   webDist: string;
 }
 
-export class ConfigError extends Error {}
+/** A setting missing or refused: the start stops with this one line (server/main.ts). */
+export class ConfigError extends StartError {}
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // A blank line in .env (PORT=) means "not set", not an empty value.

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { StartError } from './lib/start-error.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { OPERATIONS } from '#shared/limits.ts';
 import { announceStop, shutdown } from './plugins/operations.ts';
@@ -15,16 +16,7 @@ try {
 }
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  const config = loadConfig();
   const { app, ctx } = await buildApp(config);
   if (config.demoData && !config.isProduction) await seedDemoData(ctx);
 
@@ -53,7 +45,22 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    const why =
+      code === 'EADDRINUSE'
+        ? 'another process is using it'
+        : code === 'EACCES'
+          ? 'not allowed (a port below 1024 needs privileges)'
+          : code === 'EADDRNOTAVAIL'
+            ? 'this machine has no such address'
+            : null;
+    if (why)
+      throw new StartError(`Cannot listen on ${config.host}:${config.port} (HOST, PORT): ${why}`);
+    throw err;
+  }
   if (config.isProduction) {
     // Allowed for a single instance; with several behind a load balancer both are required.
     if (!config.redisUrl)
@@ -66,7 +73,9 @@ async function main(): Promise<void> {
   );
 }
 
+// A setting, an unreachable database or a port in use: one line an operator can act on, no stack
+// (a crash loop's log shows it as its last line). Anything else is a bug and keeps its stack.
 main().catch((err) => {
-  console.error(err);
+  console.error(err instanceof StartError ? err.message : err);
   process.exit(1);
 });

@@ -4,6 +4,9 @@
 import type { Db } from '../db/client.ts';
 import { normalizePhone } from '#shared/phone.ts';
 
+const USAGE =
+  'usage: add <phone> | remove <phone> | list (npm run admin -- … in development, node dist/server/admin.js … in production)';
+
 export async function adminCommand(db: Db, args: string[]): Promise<string> {
   const [command, raw] = args;
   if (command === 'list') {
@@ -12,9 +15,12 @@ export async function adminCommand(db: Db, args: string[]): Promise<string> {
     );
     return rows.length ? rows.map((r) => r.phone_no).join('\n') : 'no moderators';
   }
-  const phone = raw ? normalizePhone(raw) : null;
-  if ((command !== 'add' && command !== 'remove') || !phone)
-    throw new Error('usage: npm run admin -- add <phone> | remove <phone> | list');
+  if ((command !== 'add' && command !== 'remove') || !raw) throw new Error(USAGE);
+  const phone = normalizePhone(raw);
+  if (!phone)
+    throw new Error(
+      `${JSON.stringify(raw)} is not an Indian mobile number: 10 digits starting with 6, 7, 8 or 9 (+91 optional)`,
+    );
   if (command === 'add') {
     const [row] = await db.query<{ user_role: string | null }>(
       `INSERT INTO users (phone_no, user_role, is_onboarded, onboarding_step) VALUES ($1, 'admin', true, 1)

@@ -47,7 +47,7 @@ describe('npm run admin while the development server runs on the same DATA_DIR',
     // A refused command says why, with the CLI's exit code.
     await expect(admin(dir, 'add', '12345')).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('usage'),
+      stderr: expect.stringContaining('is not an Indian mobile number'),
     });
   });
 

@@ -15,9 +15,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } catch {
     // no .env file
   }
-  const config = loadConfig();
   const args = process.argv.slice(2);
+  // Every failure is one line (a setting, the database, a bad phone), never a stack.
   try {
+    const config = loadConfig();
     // The embedded database belongs to one process: while `npm start` runs on this DATA_DIR, a
     // second PGlite here would write its own copy of the files, unseen by the server and lost
     // when it next saves. The running server runs the command instead (admin-socket.ts).

@@ -3,6 +3,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { connectionFailure, StartError } from '../lib/start-error.ts';
 
 // One small interface over both engines, so repos write plain SQL once and it runs on the embedded
 // PGlite and on real PostgreSQL alike.
@@ -78,14 +79,39 @@ async function openPglite(dir?: string): Promise<Db> {
   };
 }
 
+/** How long a start waits for the database before it gives up (a firewalled host never answers). */
+const START_CONNECT_TIMEOUT_MS = 10_000;
+
+/** The database's address for an operator: host, port and name, never the user or password. */
+function databaseAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || 5432}${u.pathname}`;
+  } catch {
+    return 'in DATABASE_URL';
+  }
+}
+
 async function openPostgres(url: string): Promise<Db> {
+  // Fail at start, not on the first request, when the database cannot be reached: with one line
+  // saying where and why (server/main.ts prints a StartError without a stack).
+  const probe = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: START_CONNECT_TIMEOUT_MS,
+  });
+  try {
+    await probe.connect();
+  } catch (err) {
+    throw new StartError(
+      `Cannot connect to the database at ${databaseAddress(url)} (DATABASE_URL): ${connectionFailure(err)}`,
+    );
+  } finally {
+    await probe.end().catch(() => {});
+  }
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
   pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
-  // Fail at start, not on the first request, when the database cannot be reached.
-  const probe = await pool.connect();
-  probe.release();
   let count = 0;
   return {
     kind: 'postgres',

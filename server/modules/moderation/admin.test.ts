@@ -97,7 +97,13 @@ describe('npm run admin', () => {
   });
 
   it('refuses a bad command or number', async () => {
-    await expect(adminCommand(db(), ['add', '12345'])).rejects.toThrow(/usage/);
+    // The operator is told what is wrong with the number, not only the usage.
+    await expect(adminCommand(db(), ['add', '12345'])).rejects.toThrow(
+      /^"12345" is not an Indian mobile number: 10 digits starting with 6, 7, 8 or 9/,
+    );
+    await expect(adminCommand(db(), ['remove', '5876543210'])).rejects.toThrow(
+      /not an Indian mobile number/,
+    );
     await expect(adminCommand(db(), ['make', '9876543210'])).rejects.toThrow(/usage/);
     await expect(adminCommand(db(), [])).rejects.toThrow(/usage/);
   });
