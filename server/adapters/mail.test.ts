@@ -27,6 +27,13 @@ beforeAll(async () => {
         return cb(null, { user: 'mailer' });
       cb(new Error('bad credentials'));
     },
+    // A relay that knows the mailbox is gone says so with the address in its answer.
+    onRcptTo(address, _session, cb) {
+      if (!address.address.toLowerCase().startsWith('nobody')) return cb();
+      const err = new Error(`<${address.address}>: Recipient address rejected: User unknown`);
+      Object.assign(err, { responseCode: 550 });
+      cb(err);
+    },
     onData(stream, session, cb) {
       let data = '';
       stream.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
@@ -74,16 +81,32 @@ describe('SMTP mail driver', () => {
     );
   });
 
+  it("a refusal's message keeps the domain, not the address (it goes to the logs)", async () => {
+    const driver = smtpMailDriver(`smtp://127.0.0.1:${port}?tls=off`, 'a@b.in');
+    const err = await driver
+      .send({ to: 'Nobody.Here@Zenfoods.co.in', subject: 's', text: 't' })
+      .catch((e: unknown) => e as Error);
+    expect(err).toBeInstanceOf(MailDeliveryError);
+    expect((err as Error).message).toMatch(/^SMTP delivery failed: .*550/);
+    expect((err as Error).message).toMatch(/\*\*\*@zenfoods\.co\.in/i);
+    expect((err as Error).message.toLowerCase()).not.toContain('nobody.here');
+  });
+
   describe('through the company verification API', () => {
     let t: TestApp;
+    const logLines: string[] = [];
     beforeAll(async () => {
-      t = await createTestApp({
-        mail: {
-          driver: 'smtp',
-          url: `smtp://127.0.0.1:${port}?tls=off`,
-          from: 'NearHire <no-reply@nearhire.in>',
+      t = await createTestApp(
+        {
+          logLevel: 'info',
+          mail: {
+            driver: 'smtp',
+            url: `smtp://127.0.0.1:${port}?tls=off`,
+            from: 'NearHire <no-reply@nearhire.in>',
+          },
         },
-      });
+        { logStream: { write: (line: string) => void logLines.push(line) } },
+      );
     });
     afterAll(async () => {
       await t.close();
@@ -115,6 +138,27 @@ describe('SMTP mail driver', () => {
         headers: { cookie: r.cookie },
       });
       expect(ok.statusCode).toBe(200);
+    });
+
+    it('a refused address is a 502 to the recruiter and no address in the logs', async () => {
+      const r = await newUser(t, 'recruiter');
+      await t.ctx.db.query(
+        `INSERT INTO recruiter_profiles (user_id, full_name, company_name) VALUES ($1, 'R', 'Zen Foods')`,
+        [r.id],
+      );
+      await t.ctx.db.query('UPDATE users SET onboarding_step = 3 WHERE id = $1', [r.id]);
+      logLines.length = 0;
+      const send = await t.app.inject({
+        method: 'POST',
+        url: '/api/company/verification/send',
+        payload: { websiteUrl: 'https://zenfoods.co.in', email: 'nobody.left@zenfoods.co.in' },
+        headers: { cookie: r.cookie },
+      });
+      expect(send.statusCode).toBe(502);
+      const failed = logLines.filter((l) => l.includes('verification mail failed'));
+      expect(failed).toHaveLength(1);
+      expect(failed[0]).toContain('***@zenfoods.co.in');
+      expect(logLines.join('\n')).not.toContain('nobody.left');
     });
   });
 });

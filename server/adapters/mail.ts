@@ -61,8 +61,17 @@ export function smtpMailDriver(url: string, from: string): MailDriver {
           text: message.text,
         });
       } catch (err) {
-        throw new MailDeliveryError(`SMTP delivery failed: ${(err as Error).message}`);
+        // Relays name the recipient in their refusals ("550 <hr@…>: Recipient address rejected"),
+        // and this message goes to the logs: the address is masked (decision 028, session 25).
+        throw new MailDeliveryError(
+          `SMTP delivery failed: ${withoutAddresses((err as Error).message)}`,
+        );
       }
     },
   };
+}
+
+/** Every e-mail address in a text with its mailbox masked; the domain stays, for diagnosis. */
+export function withoutAddresses(text: string): string {
+  return text.replace(/[^\s<>"'(),;:]+@([A-Za-z0-9.-]+\.[A-Za-z]{2,})/g, '***@$1');
 }
