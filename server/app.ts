@@ -123,7 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // The scam shield compiles its patterns on first use: not on a user's first message.
   scanMessage('');
-  const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir));
+  const db = options.db ?? (await openDb(config.databaseUrl, config.dataDir, app.log));
   // The embedded database's files belong to this process from now on: `npm run admin` hands its
   // command to it instead of opening them a second time (cli/admin-socket.ts); a command that
   // comes while the migrations run waits for them.
@@ -144,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrated;
 
   const outbox = new DevOutbox();
-  const bus = createBus(config.redisUrl);
+  const bus = createBus(config.redisUrl, app.log);
   // One registry per app (never prom-client's global one): several apps in one process never clash.
   const metrics = createMetrics();
   const sms = createSmsDriver(config, outbox, app.log);

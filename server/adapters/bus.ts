@@ -29,8 +29,14 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function createBus(redisUrl: string | null): Bus {
-  return redisUrl ? redisBus(redisUrl) : memoryBus();
+/** Where the bus says that Redis went away and came back (the app's logger). */
+export interface BusLog {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
+export function createBus(redisUrl: string | null, log: BusLog): Bus {
+  return redisUrl ? redisBus(redisUrl, log) : memoryBus();
 }
 
 export function memoryBus(): Bus {
@@ -73,17 +79,39 @@ const CHANNEL = 'nearhire:events';
 const PRESENCE_TTL_SECONDS = 90;
 const presenceKey = (userId: string) => `nearhire:presence:${userId}`;
 
-export function redisBus(url: string): Bus {
+export function redisBus(url: string, log: BusLog): Bus {
   const pub = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: false });
   const sub = new Redis(url, { maxRetriesPerRequest: null });
   const instance = randomBytes(6).toString('hex');
   const local = new Map<string, Set<string>>();
   const handlers: ((userIds: string[], event: RealtimeEvent, skipConn?: string) => void)[] = [];
   let closing = false;
+  // ioredis reconnects by itself. Without an 'error' listener it printed every failed attempt
+  // with a stack to stderr, outside the JSON logs (a few lines a second while Redis was away):
+  // now one warning when a connection is lost and one line when it is back (decision 028).
+  for (const [conn, role] of [
+    [pub, 'publish'],
+    [sub, 'subscribe'],
+  ] as const) {
+    let down = false;
+    conn.on('error', (err: Error) => {
+      if (down || closing) return;
+      down = true;
+      log.warn(
+        { redis: role, reason: err.message },
+        'redis: connection lost, reconnecting (realtime and presence stay on this instance meanwhile)',
+      );
+    });
+    conn.on('ready', () => {
+      if (!down) return;
+      down = false;
+      log.info({ redis: role }, 'redis: connection back');
+    });
+  }
   // ioredis subscribes again by itself after a reconnect; this promise fails only when the
   // connection is closed first (an app closed right after it started), which is no error then.
   sub.subscribe(CHANNEL).catch((err: Error) => {
-    if (!closing) console.warn(`redis: could not subscribe: ${err.message}`);
+    if (!closing) log.warn({ reason: err.message }, 'redis: could not subscribe');
   });
   sub.on('message', (_channel: string, raw: string) => {
     try {

@@ -32,8 +32,21 @@ export interface Db extends Tx {
 pg.types.setTypeParser(20, (v) => Number(v)); // int8
 pg.types.setTypeParser(1700, (v) => Number(v)); // numeric
 
-export async function openDb(databaseUrl: string | null, dataDir: string): Promise<Db> {
-  if (databaseUrl && databaseUrl !== 'memory') return openPostgres(databaseUrl);
+/** Where the pool says that PostgreSQL dropped an idle connection (the app's JSON logger). */
+export interface DbLog {
+  warn(details: object, message: string): void;
+}
+
+const consoleLog: DbLog = {
+  warn: (details, message) => console.warn(message, JSON.stringify(details)),
+};
+
+export async function openDb(
+  databaseUrl: string | null,
+  dataDir: string,
+  log: DbLog = consoleLog,
+): Promise<Db> {
+  if (databaseUrl && databaseUrl !== 'memory') return openPostgres(databaseUrl, log);
   let dir: string | undefined;
   if (databaseUrl !== 'memory') {
     dir = path.join(dataDir, 'pglite');
@@ -92,7 +105,7 @@ function databaseAddress(url: string): string {
   }
 }
 
-async function openPostgres(url: string): Promise<Db> {
+async function openPostgres(url: string, log: DbLog): Promise<Db> {
   // Fail at start, not on the first request, when the database cannot be reached: with one line
   // saying where and why (server/main.ts prints a StartError without a stack).
   const probe = new pg.Client({
@@ -111,7 +124,9 @@ async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the
   // pool replaces it on the next query.
-  pool.on('error', (err) => console.warn(`postgres: idle connection lost: ${err.message}`));
+  pool.on('error', (err) =>
+    log.warn({ reason: err.message }, 'postgres: idle connection lost (the pool opens another)'),
+  );
   let count = 0;
   return {
     kind: 'postgres',

@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import net from 'node:net';
+import { createTestApp, type TestApp } from '../test/app.ts';
+
+// Redis going away and coming back under a running instance: readiness says so and recovers
+// without a restart, and the logs get one line each way, as JSON, instead of ioredis's stack
+// traces on stderr at every reconnect attempt. Redis is reached through a proxy this test can
+// cut (the machine's Redis serves other tests meanwhile).
+
+/** A TCP proxy to `target` that can refuse and cut every connection, and let them through again. */
+function cuttableProxy(target: URL) {
+  let up = true;
+  let refused = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (!up) {
+      refused += 1;
+      return client.destroy();
+    }
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  return {
+    listen: () =>
+      new Promise<number>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
+      ),
+    cut() {
+      up = false;
+      for (const s of sockets) s.destroy();
+    },
+    /** Connections refused while cut: ioredis's reconnect attempts. */
+    get refused() {
+      return refused;
+    },
+    restore() {
+      up = true;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+const proxy = cuttableProxy(new URL(process.env.REDIS_URL!));
+const lines: string[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  const port = await proxy.listen();
+  t = await createTestApp(
+    { redisUrl: `redis://127.0.0.1:${port}`, logLevel: 'info' },
+    { logStream: { write: (line: string) => void lines.push(line) } },
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await proxy.close();
+});
+
+const ready = async () => {
+  const res = await t.app.inject({ url: '/api/ready' });
+  return { status: res.statusCode, redis: res.json().redis as string };
+};
+const logged = (text: string) => lines.filter((l) => l.includes(text));
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > deadline) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('Redis lost and back under a running instance', () => {
+  it('readiness turns 503 and back to 200; one JSON line each way, nothing on stderr', async () => {
+    const stderr = vi.spyOn(console, 'error');
+    try {
+      expect(await until(ready, (r) => r.status === 200)).toEqual({ status: 200, redis: 'ok' });
+      proxy.cut();
+      expect(await until(ready, (r) => r.status === 503)).toEqual({ status: 503, redis: 'failed' });
+      // Several reconnect attempts fail meanwhile (ioredis waits a little longer before each).
+      expect(
+        await until(
+          async () => proxy.refused,
+          (n) => n >= 6,
+        ),
+      ).toBeGreaterThanOrEqual(6);
+      const lost = logged('redis: connection lost');
+      expect(lost.length).toBeGreaterThanOrEqual(1);
+      // One per connection (publish and subscribe), not one per attempt.
+      expect(lost.length).toBeLessThanOrEqual(2);
+      for (const line of lost) expect(JSON.parse(line)).toMatchObject({ level: 40 });
+      proxy.restore();
+      expect(await until(ready, (r) => r.status === 200)).toEqual({ status: 200, redis: 'ok' });
+      await until(
+        async () => logged('redis: connection back').length,
+        (n) => n === lost.length,
+      );
+      expect(logged('redis: connection back')).toHaveLength(lost.length);
+      expect(stderr).not.toHaveBeenCalled();
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+});
