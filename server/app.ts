@@ -20,7 +20,7 @@ import { createStorage } from './adapters/storage.ts';
 import { OneTimeCodes } from './lib/one-time-codes.ts';
 import { pruneEvents, recordRefusals } from './lib/rate-limit.ts';
 import { scanMessage } from '#shared/scam-shield/index.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { serveWebApp } from './pages/serve-web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
@@ -103,6 +103,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // with `Connection: close`. Upgraded sockets are closed by the realtime plugin. See server/main.ts.
     forceCloseConnections: 'idle',
     return503OnClosing: false,
+    // A path Fastify cannot decode is refused before routing: in our error shape, not Fastify's.
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

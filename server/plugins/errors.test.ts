@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { newRecruiter, newSeeker, newUser } from '../test/users.ts';
 import { hasControlCharacter } from '../lib/text-input.ts';
+import { english } from '#shared/i18n/messages.ts';
+import { textIn } from '#shared/i18n/texts.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,4 +88,31 @@ describe('bad input never answers 5xx', () => {
     expect(hasControlCharacter({ text: 'line one\nline two\ttab\r\n' })).toBe(false);
     expect(hasControlCharacter('नमस्ते 👋')).toBe(false);
   });
+});
+
+// Fastify refuses a path with a broken %-escape before any route or hook: its own answer was
+// `{"error":"Bad Request","code":"FST_ERR_BAD_URL","message":"'/api/…' is not a valid url
+// component"}`, another shape than every other error and an echo of the path (session 25).
+describe('a path that is not a valid URL', () => {
+  it.each(['/api/rooms/%ZZ/messages', '/jobs/%E0%A4%A'])(
+    "%s: our error shape in the reader's language, the request id, no echo",
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'errors.badRequest',
+          message: english('errors.badRequest'),
+          key: 'errors.badRequest',
+        },
+      });
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.body).not.toMatch(/FST_|%/);
+      const hindi = await t.app.inject({ url, headers: { 'accept-language': 'hi-IN,hi;q=0.9' } });
+      expect(hindi.statusCode).toBe(400);
+      expect(hindi.json().error.message).toBe(textIn('hi', 'errors.badRequest'));
+      expect(hindi.json().error.message).not.toBe(english('errors.badRequest'));
+    },
+  );
 });

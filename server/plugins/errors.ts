@@ -17,6 +17,31 @@ const GENERIC: Record<number, MessageKey> = {
 };
 
 /**
+ * Fastify's own refusals before routing, when no hook has run: a path with a broken %-escape
+ * (`FST_ERR_BAD_URL`), a path parameter over the router's length. Fastify answered them in its
+ * own shape, echoing the path; they get ours (in the reader's language) and the request's id.
+ */
+export function answerFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const [status, code]: [number, MessageKey] =
+    err.code === 'FST_ERR_BAD_URL'
+      ? [400, 'errors.badRequest']
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? [404, 'errors.notFound']
+        : [500, 'errors.internal'];
+  if (status >= 500) request.log.error({ err }, 'request failed');
+  return reply
+    .code(status)
+    .header('x-request-id', request.id)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send({ error: { code, message: textIn(requestLanguage(request), code), key: code } });
+}
+
+/**
  * Every error leaves the server as `{ error: { code, message, key, vars? } }` with a message a
  * person can act on, in the user's language (their chosen one, else Accept-Language; decision
  * 026). `code` is what it always was (the error's catalogue key; 'errors.badRequest' for every
