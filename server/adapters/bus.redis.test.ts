@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import net from 'node:net';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { randomUUID } from 'node:crypto';
+import { listeningTestApp, type TestApp } from '../test/app.ts';
+import { chatPair, fetchAs } from '../test/chat.ts';
+import { connectWs } from '../test/ws.ts';
 
 // Redis going away and coming back under a running instance: readiness says so and recovers
 // without a restart, and the logs get one line each way, as JSON, instead of ioredis's stack
@@ -52,12 +55,13 @@ function cuttableProxy(target: URL) {
 const proxy = cuttableProxy(new URL(process.env.REDIS_URL!));
 const lines: string[] = [];
 let t: TestApp;
+let base: string;
 beforeAll(async () => {
   const port = await proxy.listen();
-  t = await createTestApp(
+  ({ t, base } = await listeningTestApp(
     { redisUrl: `redis://127.0.0.1:${port}`, logLevel: 'info' },
     { logStream: { write: (line: string) => void lines.push(line) } },
-  );
+  ));
 });
 afterAll(async () => {
   await t.close();
@@ -80,8 +84,42 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean): Promise<
 }
 
 describe('Redis lost and back under a running instance', () => {
+  it('people go on reading and writing meanwhile; this instance still delivers to its sockets', async () => {
+    const { r, s, room } = await chatPair(t, base, 'Asha');
+    const seekerSocket = await connectWs(base, s.cookie);
+    try {
+      await until(ready, (x) => x.status === 200);
+      proxy.cut();
+      await until(ready, (x) => x.status === 503);
+      // Each answered at once (no waiting on Redis's retries), not a 500 for a message that
+      // was stored all the same (which invited the sender to send it again).
+      for (const path of ['/api/rooms', `/api/rooms/${room}`, '/api/jobs/feed']) {
+        const started = Date.now();
+        const res = await fetchAs(base, s, 'GET', path);
+        expect(res.status, path).toBe(200);
+        expect(Date.now() - started, path).toBeLessThan(1000);
+      }
+      const started = Date.now();
+      const sent = await fetchAs(base, r, 'POST', `/api/rooms/${room}/messages`, {
+        clientId: randomUUID(),
+        message: 'Can you come in on Monday?',
+      });
+      expect(sent.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(1000);
+      // The seeker's socket is on this instance: it hears the message without Redis.
+      await seekerSocket.next(
+        (e) => e.type === 'message.created' && e.message.message === 'Can you come in on Monday?',
+      );
+    } finally {
+      seekerSocket.close();
+      proxy.restore();
+      await until(ready, (x) => x.status === 200);
+    }
+  });
+
   it('readiness turns 503 and back to 200; one JSON line each way, nothing on stderr', async () => {
     const stderr = vi.spyOn(console, 'error');
+    lines.length = 0;
     try {
       expect(await until(ready, (r) => r.status === 200)).toEqual({ status: 200, redis: 'ok' });
       proxy.cut();

@@ -133,9 +133,28 @@ export function redisBus(url: string, log: BusLog): Bus {
   }, 30_000);
   heartbeat.unref();
 
+  // While Redis is away the instance keeps working on its own: what it publishes reaches its own
+  // sockets, presence is what it sees itself. The writes that publish are already stored, so a
+  // failed fan-out must not turn them into a 500 (the sender would send again), and the reads
+  // that ask who is online (the feed, the chat list) must not fail or wait on Redis's retries
+  // (session 25, decision 028). Readiness (ping) still says Redis failed.
+  const live = () => pub.status === 'ready' && !closing;
+  const localOnline = (userIds: string[]) =>
+    new Set(userIds.filter((id) => (local.get(id)?.size ?? 0) > 0));
+  const degraded = (what: string, err: unknown) =>
+    log.warn({ reason: (err as Error).message }, `redis: ${what} failed, kept to this instance`);
+
   return {
     async publish(userIds, event, skipConn) {
-      await pub.publish(CHANNEL, JSON.stringify({ userIds, event, skipConn }));
+      if (live()) {
+        try {
+          await pub.publish(CHANNEL, JSON.stringify({ userIds, event, skipConn }));
+          return;
+        } catch (err) {
+          degraded('publish', err);
+        }
+      }
+      for (const h of handlers) h(userIds, event, skipConn);
     },
     onEvent(handler) {
       handlers.push(handler);
@@ -144,31 +163,51 @@ export function redisBus(url: string, log: BusLog): Bus {
       const set = local.get(userId) ?? new Set<string>();
       local.set(userId, set);
       set.add(connId);
-      const [[, added], [, size]] = (await pub
-        .multi()
-        .sadd(presenceKey(userId), `${instance}:${connId}`)
-        .scard(presenceKey(userId))
-        .expire(presenceKey(userId), PRESENCE_TTL_SECONDS)
-        .exec()) as [[null, number], [null, number], [null, number]];
-      return added === 1 && size === 1;
+      if (live()) {
+        try {
+          const [[, added], [, size]] = (await pub
+            .multi()
+            .sadd(presenceKey(userId), `${instance}:${connId}`)
+            .scard(presenceKey(userId))
+            .expire(presenceKey(userId), PRESENCE_TTL_SECONDS)
+            .exec()) as [[null, number], [null, number], [null, number]];
+          return added === 1 && size === 1;
+        } catch (err) {
+          degraded('presence', err);
+        }
+      }
+      return set.size === 1;
     },
     async disconnect(userId, connId) {
       const set = local.get(userId);
-      set?.delete(connId);
+      const had = set?.delete(connId) ?? false;
       if (set && set.size === 0) local.delete(userId);
-      const [[, removed], [, size]] = (await pub
-        .multi()
-        .srem(presenceKey(userId), `${instance}:${connId}`)
-        .scard(presenceKey(userId))
-        .exec()) as [[null, number], [null, number]];
-      return removed === 1 && size === 0;
+      if (live()) {
+        try {
+          const [[, removed], [, size]] = (await pub
+            .multi()
+            .srem(presenceKey(userId), `${instance}:${connId}`)
+            .scard(presenceKey(userId))
+            .exec()) as [[null, number], [null, number]];
+          return removed === 1 && size === 0;
+        } catch (err) {
+          degraded('presence', err);
+        }
+      }
+      return had && !local.has(userId);
     },
     async online(userIds) {
       if (userIds.length === 0) return new Set();
-      const pipeline = pub.pipeline();
-      for (const id of userIds) pipeline.scard(presenceKey(id));
-      const results = (await pipeline.exec()) ?? [];
-      return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+      if (!live()) return localOnline(userIds);
+      try {
+        const pipeline = pub.pipeline();
+        for (const id of userIds) pipeline.scard(presenceKey(id));
+        const results = (await pipeline.exec()) ?? [];
+        return new Set(userIds.filter((_, i) => Number(results[i]?.[1] ?? 0) > 0));
+      } catch (err) {
+        degraded('presence', err);
+        return localOnline(userIds);
+      }
     },
     async ping() {
       // Both connections matter: `pub` publishes and keeps presence, `sub` receives.
