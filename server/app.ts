@@ -24,7 +24,13 @@ import { answerFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { serveWebApp } from './pages/serve-web-app.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerHeaders } from './plugins/headers.ts';
-import { loggerOptions, registerRequestIds, requestId, type LogStream } from './plugins/logging.ts';
+import {
+  loggerOptions,
+  registerProxyHint,
+  registerRequestIds,
+  requestId,
+  type LogStream,
+} from './plugins/logging.ts';
 import { registerDraining, registerOverload, type OverloadOptions } from './plugins/operations.ts';
 import { createMetrics, registerMetrics } from './plugins/metrics.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -193,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(cookie);
   registerRequestIds(app);
+  registerProxyHint(app, config.trustProxyHops);
   registerDraining(app);
   // Before the routes and load shedding: every answer is timed, a shed 503 too.
   registerMetrics(app, metrics, config.metricsToken);

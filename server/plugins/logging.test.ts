@@ -111,3 +111,33 @@ describe('requestId', () => {
     expect(requestId(req('bad\nid-12345'))).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('TRUST_PROXY_HOPS left at 0 behind a proxy', () => {
+  it('the first request with X-Forwarded-For says so in the log, once; with hops set, never', async () => {
+    for (const hops of [0, 1]) {
+      const own: string[] = [];
+      const app = await createTestApp(
+        { logLevel: 'info', trustProxyHops: hops },
+        { logStream: { write: (line: string) => void own.push(line) } },
+      );
+      try {
+        await app.app.inject({ url: '/api/health' });
+        for (let i = 0; i < 3; i++)
+          await app.app.inject({
+            url: '/api/health',
+            headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          });
+        const hints = own
+          .map((l) => JSON.parse(l) as { level: number; msg: string })
+          .filter((e) => e.msg.includes('TRUST_PROXY_HOPS'));
+        if (hops === 0) {
+          expect(hints).toHaveLength(1);
+          expect(hints[0]!.level).toBe(40);
+          expect(hints[0]!.msg).toMatch(/per-IP limits/);
+        } else expect(hints).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});

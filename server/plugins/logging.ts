@@ -95,3 +95,21 @@ export function registerRequestIds(app: FastifyInstance): void {
     void reply.header(REQUEST_ID_HEADER, request.id);
   });
 }
+
+/**
+ * Behind a load balancer with TRUST_PROXY_HOPS=0, every client is the balancer's address, and the
+ * per-IP limits (30 login codes an hour, docs/security.md) hold for the whole site at once: on a
+ * launch day, logins start failing with "too many requests" within the hour. The first request
+ * that comes with X-Forwarded-For says so in the log, once (session 25, decision 028).
+ */
+export function registerProxyHint(app: FastifyInstance, trustProxyHops: number): void {
+  if (trustProxyHops > 0) return;
+  let told = false;
+  app.addHook('onRequest', async (request) => {
+    if (told || request.headers['x-forwarded-for'] === undefined) return;
+    told = true;
+    request.log.warn(
+      'a request came with X-Forwarded-For but TRUST_PROXY_HOPS=0: if a proxy or load balancer is in front, every client counts as its address for the per-IP limits (docs/deploy.md, TRUST_PROXY_HOPS)',
+    );
+  });
+}
