@@ -141,3 +141,21 @@ describe('TRUST_PROXY_HOPS left at 0 behind a proxy', () => {
     }
   });
 });
+
+describe("a database error's detail", () => {
+  it("is left out: PostgreSQL puts the row's values there (a phone number in a unique violation)", async () => {
+    const phone = '+919812300077';
+    await t.ctx.db.query('INSERT INTO users (phone_no) VALUES ($1)', [phone]);
+    const err = await t.ctx.db
+      .query('INSERT INTO users (phone_no) VALUES ($1)', [phone])
+      .catch((e: unknown) => e as Error & { detail?: string });
+    expect((err as { detail?: string }).detail).toContain(phone.slice(3));
+    lines.length = 0;
+    // As the error handler logs a 500, and as the workers log what failed.
+    t.app.log.error({ err }, 'request failed');
+    t.app.log.error({ err: new Error('wrapped', { cause: err }) }, 'job failed');
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain(phone.slice(3));
+    expect(entries()[0]).toMatchObject({ err: { message: expect.stringMatching(/unique/) } });
+  });
+});

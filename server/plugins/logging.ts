@@ -65,6 +65,11 @@ export const REDACT_PATHS = [
   '*.token',
   'password',
   '*.password',
+  // PostgreSQL's error detail quotes the row: "Key (phone_no)=(+91…) already exists", "Failing
+  // row contains (…)"; PGlite's errors also carry the query's parameters. The message, code and
+  // constraint stay; the values go (session 25).
+  'err.detail',
+  'err.params',
 ];
 
 /** Fastify's logger options: JSON lines at the configured level, secrets kept out. */
