@@ -38,8 +38,9 @@ export async function startHarness(options: { webDist?: string } = {}): Promise<
   });
   if (!existsSync(`${config.webDist}/index.html`))
     throw new Error('dist/web is missing: run `npm run build` first');
-  // A copy of the run's migrated template database (server/test/template-db.ts), when there is one.
-  const copy = await openPgliteCopy();
+  // A copy of the run's template database with the demo data (server/test/template-db.ts), when
+  // there is one; else the demo data is loaded here (it is loaded once into an empty database).
+  const copy = await openPgliteCopy('demo');
   const server = await buildApp(config, { db: copy?.db });
   await seedDemoData(server.ctx);
   await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,15 +1,18 @@
 import type { TestProject } from 'vitest/node';
 import {
+  buildDemoPgliteTemplate,
   buildPgliteTemplate,
   buildPostgresTemplate,
+  DEMO_PGLITE_TEMPLATE_ENV,
   PGLITE_TEMPLATE_ENV,
   POSTGRES_TEMPLATE_ENV,
 } from './template-db.ts';
 
 /**
  * Vitest's global setup for the server and browser-journey projects: migrates this run's template
- * database once (server/test/template-db.ts), before any test process starts, and removes it after
- * the run. The test processes inherit its location through the environment.
+ * database once (server/test/template-db.ts), with the demo data for the journeys, before any test
+ * process starts, and removes it after the run. The test processes inherit its location through
+ * the environment.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -20,6 +23,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => {
       delete process.env[POSTGRES_TEMPLATE_ENV];
       await template.remove();
+    };
+  }
+  // The browser journeys' servers all start with the demo data (e2e/harness.ts): loaded once here.
+  if (project.name === 'e2e') {
+    const template = await buildDemoPgliteTemplate();
+    process.env[DEMO_PGLITE_TEMPLATE_ENV] = template.dir;
+    return async () => {
+      delete process.env[DEMO_PGLITE_TEMPLATE_ENV];
+      template.remove();
     };
   }
   const template = await buildPgliteTemplate();

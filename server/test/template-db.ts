@@ -17,6 +17,8 @@ import { migrate } from '../db/migrate.ts';
 /** Where the global setup tells the test processes about the run's templates. */
 export const PGLITE_TEMPLATE_ENV = 'NEARHIRE_TEST_PGLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'NEARHIRE_TEST_POSTGRES_TEMPLATE';
+/** The browser journeys' template: migrated and with the demo data loaded (`buildDemoPgliteTemplate`). */
+export const DEMO_PGLITE_TEMPLATE_ENV = 'NEARHIRE_TEST_DEMO_PGLITE_TEMPLATE';
 
 // Memory-backed when the machine has it, as the in-memory PGlite the copies stand in for.
 const scratch = () => (existsSync('/dev/shm') ? '/dev/shm' : tmpdir());
@@ -31,6 +33,39 @@ export async function buildPgliteTemplate(): Promise<{ dir: string; remove(): vo
     await db.close();
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The browser journeys' template: migrated, then the demo data loaded by the app itself
+ * (`seedDemoData`, as `startHarness` did on each file's server: about 2.5 s of CPU each time, the
+ * company logos made with sharp among it). The logos are written under the test config's data
+ * directory, which every harness of the run reads them from. The demo data's times are relative
+ * to when it was loaded: to the run's start now, not to each file's (minutes earlier at most).
+ */
+export async function buildDemoPgliteTemplate(): Promise<{ dir: string; remove(): void }> {
+  const template = await buildPgliteTemplate();
+  try {
+    const [{ buildApp }, { testConfig }, { seedDemoData }] = await Promise.all([
+      import('../app.ts'),
+      import('../config.ts'),
+      import('../demo/seed.ts'),
+    ]);
+    const db = await openDb(null, template.dir);
+    try {
+      const server = await buildApp(testConfig({ databaseUrl: 'memory', port: 0 }), { db });
+      try {
+        if (!(await seedDemoData(server.ctx))) throw new Error('the demo data was not loaded');
+      } finally {
+        await server.app.close();
+      }
+    } finally {
+      await db.close();
+    }
+  } catch (err) {
+    template.remove();
+    throw err;
+  }
+  return template;
 }
 
 /** A migrated PostgreSQL database on the server of `adminUrl`, named in `url`; `remove` drops it. */
@@ -56,9 +91,12 @@ export async function buildPostgresTemplate(
 /**
  * The run's PGlite template copied into a directory of its own and opened, or null when there is
  * no template (outside the vitest run, e.g. `npm run bench:lighthouse`). `remove` closes and deletes.
+ * `demo`: the browser journeys' template, with the demo data (`buildDemoPgliteTemplate`).
  */
-export async function openPgliteCopy(): Promise<{ db: Db; remove(): Promise<void> } | null> {
-  const template = process.env[PGLITE_TEMPLATE_ENV];
+export async function openPgliteCopy(
+  which: 'migrated' | 'demo' = 'migrated',
+): Promise<{ db: Db; remove(): Promise<void> } | null> {
+  const template = process.env[which === 'demo' ? DEMO_PGLITE_TEMPLATE_ENV : PGLITE_TEMPLATE_ENV];
   if (!template) return null;
   // Inside the template's folder: a copy a crashed test process left is removed with the run's.
   const dir = mkdtempSync(path.join(template, 'copy-'));
