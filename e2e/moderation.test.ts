@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
-import { loginThroughUi, newPage, startHarness, type Harness, getJson as get } from './harness.ts';
+import {
+  loginOverApi,
+  loginThroughUi,
+  newPage,
+  startHarness,
+  type Harness,
+  getJson as get,
+} from './harness.ts';
 
 // Trust II (issue 12) in the browser: report and block, the scam shield's warning, and a
 // moderator who suspends a recruiter. Demo recruiters other than Priya (so other journeys keep
@@ -51,7 +58,9 @@ afterAll(async () => {
 
 async function signIn(phone: string, home: string): Promise<Person> {
   const { context, page, errors } = await newPage(h);
-  await loginThroughUi(h, page, phone);
+  await loginOverApi(h, page, phone);
+  // Signed in, the login screen sends them home.
+  await page.goto('/login');
   await page.waitForURL(home);
   const { user } = await get<{ user: { id: string; fullName: string | null } }>(page, '/api/me');
   const person = { context, page, errors, id: user.id, name: user.fullName ?? '' };
