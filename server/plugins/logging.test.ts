@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, lastCode, type TestApp } from '../test/app.ts';
+import { createTestApp, lastCode, listenOnFreePort, type TestApp } from '../test/app.ts';
+import { newUser } from '../test/users.ts';
+import { connectWs } from '../test/ws.ts';
 import { redactUrl, requestId } from './logging.ts';
 import type { IncomingMessage } from 'node:http';
 
@@ -157,5 +159,26 @@ describe("a database error's detail", () => {
     expect(lines).toHaveLength(2);
     expect(lines.join('\n')).not.toContain(phone.slice(3));
     expect(entries()[0]).toMatchObject({ err: { message: expect.stringMatching(/unique/) } });
+  });
+});
+
+describe('a client that breaks the WebSocket protocol', () => {
+  it('is closed (1009 for an oversized frame) and logged as its doing, not as a server error', async () => {
+    const base = await listenOnFreePort(t);
+    const u = await newUser(t, 'user');
+    const ws = await connectWs(base, u.cookie);
+    lines.length = 0;
+    ws.socket.send('x'.repeat(20_000));
+    expect(await ws.closed).toBe(1009);
+    const said = await (async () => {
+      for (let i = 0; i < 50; i++) {
+        const found = entries().find((e) => String(e.msg).startsWith('websocket:'));
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return undefined;
+    })();
+    expect(said).toMatchObject({ level: 30, code: 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH' });
+    expect(entries().filter((e) => Number(e.level) >= 50)).toEqual([]);
   });
 });

@@ -84,6 +84,16 @@ export async function realtimeRoutes(
   await app.register(websocket, {
     options: { maxPayload: 16 * 1024 },
     preClose: closeForRestart,
+    // A client that breaks the protocol (a frame over the limit, bad UTF-8, a bad opcode) is its
+    // doing: `ws` has closed it already (1009, 1007, 1002), and the plugin's default logged each
+    // one as a server error with a stack, which any client could repeat at will (session 25).
+    errorHandler(err, socket, request) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_'))
+        request.log.info({ code }, 'websocket: the client broke the protocol; closed');
+      else request.log.error({ err }, 'websocket failed');
+      socket.terminate();
+    },
   });
 
   ctx.bus.onEvent((userIds, event, skipConn) => {
