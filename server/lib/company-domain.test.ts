@@ -129,3 +129,136 @@ describe('checkCompanyDomain', () => {
     expect(checkCompanyDomain(email, website)).toEqual({ ok: false, reason });
   });
 });
+
+describe('brand look-alikes (employer-brands.ts)', () => {
+  const both = (domain: string) => checkCompanyDomain(`hr@${domain}`, `https://www.${domain}`);
+
+  it.each([
+    // [domain, brand] — what fake offers register.
+    ['tcs-careers.in', 'TCS'],
+    ['tcscareers.in', 'TCS'],
+    ['careers-tcs.com', 'TCS'],
+    ['tcs2024jobs.in', 'TCS'],
+    ['mytcs.in', 'TCS'],
+    ['tata-motors-careers.in', 'Tata'],
+    ['tatamotors-jobs.in', 'Tata'],
+    ['amazonhiringindia.com', 'Amazon'],
+    ['amazon-jobs.co.in', 'Amazon'],
+    ['amaz0n-careers.in', 'Amazon'],
+    ['hiring-amazon.in', 'Amazon'],
+    ['aws-careers.in', 'Amazon'],
+    ['flipkart-hiring.in', 'Flipkart'],
+    ['flip-kart.in', 'Flipkart'],
+    ['flipcart.co.in', 'Flipkart'],
+    ['f1ipkartjobs.com', 'Flipkart'],
+    ['ekart-delivery-jobs.in', 'Flipkart'],
+    ['infosys-recruitment.in', 'Infosys'],
+    ['infosisjobs.com', 'Infosys'],
+    ['wiprojobs.in', 'Wipro'],
+    ['hcl-jobs.in', 'HCLTech'],
+    ['accenture-india.co.in', 'Accenture'],
+    ['cognizantcareers.in', 'Cognizant'],
+    ['hdfcbank-jobs.in', 'HDFC'],
+    ['icici-recruitment.com', 'ICICI'],
+    ['axisbank-careers.in', 'Axis Bank'],
+    ['bajajfinserv-loans.in', 'Bajaj Finance'],
+    ['onlinesbi-jobs.in', 'SBI'],
+    ['sbi2024.in', 'SBI'],
+    ['sbicareers.in', 'SBI'],
+    ['lic-agent-ravi.in', 'LIC'],
+    ['jobs-lic.in', 'LIC'],
+    ['licindiajobs.in', 'LIC'],
+    ['reliance-jobs.in', 'Reliance'],
+    ['jio-recruitment.in', 'Jio'],
+    ['airtel-hiring.in', 'Airtel'],
+    ['swiggy-delivery-partner.in', 'Swiggy'],
+    ['zomatojobs.in', 'Zomato'],
+    ['blinkit-riders.in', 'Blinkit'],
+    ['zepto-jobs.in', 'Zepto'],
+    ['zeptocareers.in', 'Zepto'],
+    ['delhivery-jobs.in', 'Delhivery'],
+    ['itc-careers.in', 'ITC'],
+    ['hul-hr.in', 'Hindustan Unilever'],
+    ['railwayjobs.in', 'Indian Railways'],
+    ['rrb-apply.in', 'Indian Railways'],
+    ['indianrailway-recruitment.com', 'Indian Railways'],
+    ['irctc-jobs.in', 'IRCTC'],
+    ['indiapostgds.in', 'India Post'],
+    ['drdo-recruitment.in', 'DRDO'],
+    ['isro-careers.in', 'ISRO'],
+    // A longer word holding a long brand is refused on purpose: a seeker reads the brand in it.
+    ['amazonia.in', 'Amazon'],
+    ['reliancetraders.in', 'Reliance'],
+  ])('refuses %s, naming %s', (domain, brand) => {
+    expect(both(domain)).toEqual({ ok: false, reason: 'brand', brand });
+  });
+
+  it.each([
+    // Only one side needs to carry the name: the website, or the e-mail.
+    ['hr@zenith.in', 'https://amazon-hiring.in', 'Amazon'],
+    ['hr@tcs-careers.in', 'https://www.zenith.in', 'TCS'],
+    // The brand's own website does not lend its name to another e-mail domain.
+    ['hr@amazon-careers.in', 'https://www.amazon.in', 'Amazon'],
+  ])('refuses %s with %s, naming %s', (email, website, brand) => {
+    expect(checkCompanyDomain(email, website)).toEqual({ ok: false, reason: 'brand', brand });
+  });
+
+  it.each([
+    // The brands' own domains and their subdomains verify.
+    ['tcs.com', 'tcs.com'],
+    ['tcsion.com', 'tcsion.com'],
+    ['amazon.in', 'amazon.in'],
+    ['amazon.com', 'amazon.com'],
+    ['amazon.jobs', 'amazon.jobs'],
+    ['careers.amazon.jobs', 'amazon.jobs'],
+    ['aws.amazon.com', 'amazon.com'],
+    ['flipkart.com', 'flipkart.com'],
+    ['infosys.com', 'infosys.com'],
+    ['techmahindra.com', 'techmahindra.com'],
+    ['tata1mg.com', 'tata1mg.com'],
+    ['tatamotors.com', 'tatamotors.com'],
+    ['sbi.co.in', 'sbi.co.in'],
+    ['licindia.in', 'licindia.in'],
+    ['hdfcbank.com', 'hdfcbank.com'],
+    ['irctc.co.in', 'irctc.co.in'],
+    ['olacabs.com', 'olacabs.com'],
+    ['itcportal.com', 'itcportal.com'],
+    // Their own top-level domains, and vetted suffixes (government, banks under bank.in).
+    ['onlinesbi.sbi', 'onlinesbi.sbi'],
+    ['bank.sbi', 'bank.sbi'],
+    ['rrbapply.gov.in', 'rrbapply.gov.in'],
+    ['indiapostgdsonline.gov.in', 'indiapostgdsonline.gov.in'],
+    ['isro.gov.in', 'isro.gov.in'],
+    ['joinindianarmy.nic.in', 'joinindianarmy.nic.in'],
+    ['sbi.bank.in', 'sbi.bank.in'],
+    // Honest names: short brands inside words, near-words, and words a brand is not in.
+    ['amazingtools.in', 'amazingtools.in'],
+    ['pitchwork.in', 'pitchwork.in'],
+    ['public-works.in', 'public-works.in'],
+    ['samuel-traders.in', 'samuel-traders.in'],
+    ['bhelpuri.in', 'bhelpuri.in'],
+    ['datatable.io', 'datatable.io'],
+    ['tcsolutions.in', 'tcsolutions.in'],
+    ['ubertech.in', 'ubertech.in'],
+    ['axis-infotech.in', 'axis-infotech.in'],
+    ['maruti-traders.in', 'maruti-traders.in'],
+    ['bajaj-electricals-dealer.in', 'bajaj-electricals-dealer.in'],
+    ['mahendra-logistics.in', 'mahendra-logistics.in'],
+    ['fastdelivery.in', 'fastdelivery.in'],
+    ['awsome.in', 'awsome.in'],
+    ['kaveri-logistics.in', 'kaveri-logistics.in'],
+  ])('verifies %s', (domain, verified) => {
+    expect(both(domain)).toEqual({ ok: true, domain: verified });
+  });
+
+  it('checks the brand only after the other rules: a free-mail or look-alike reason comes first', () => {
+    expect(checkCompanyDomain('hr@gmail.com', 'https://amazon-hiring.in')).toEqual({
+      ok: false,
+      reason: 'freeMail',
+    });
+    expect(checkCompanyDomain('hr@attacker.in', 'https://amazon.in.attacker.in')).toEqual({
+      ok: false,
+      reason: 'lookalike',
+    });
+  });
+});

@@ -9,10 +9,14 @@
 // registered under it).
 import { createRequire } from 'node:module';
 import { parse } from 'tldts';
+import { EMPLOYER_BRANDS } from './employer-brands.ts';
 
 export type CompanyDomainReason = 'invalidWebsite' | 'freeMail' | 'mismatch' | 'lookalike';
 export type CompanyDomainResult =
-  { ok: true; domain: string } | { ok: false; reason: CompanyDomainReason };
+  | { ok: true; domain: string }
+  | { ok: false; reason: CompanyDomainReason }
+  /** The domain names a large employer (employer-brands.ts) and is not one of its own. */
+  | { ok: false; reason: 'brand'; brand: string };
 
 const PSL = { allowPrivateDomains: true } as const;
 
@@ -155,6 +159,8 @@ interface Host {
   host: string;
   /** Registrable domain (PSL, private suffixes included). */
   domain: string;
+  /** Its public suffix (co.in, gov.in, sbi). */
+  suffix: string;
   /** The registrable domain without its public suffix: one label. */
   domainLabel: string;
   /** Labels in front of the registrable domain ('' when none). */
@@ -175,6 +181,7 @@ function splitHost(rawHost: string): Host | null {
   return {
     host,
     domain: parsed.domain,
+    suffix: parsed.publicSuffix ?? '',
     domainLabel: parsed.domainWithoutSuffix,
     subdomain: parsed.subdomain ?? '',
   };
@@ -293,9 +300,108 @@ function isLookalike({ host, domainLabel, subdomain }: Host): boolean {
   return looksLikeProvider(domainLabel);
 }
 
+// Words a domain glues to a short brand name to look official: tcscareers, onlinesbi, licindia.
+const HIRING_WORDS = new Set([
+  'career',
+  'careers',
+  'job',
+  'jobs',
+  'hiring',
+  'hire',
+  'hr',
+  'recruit',
+  'recruitment',
+  'recruiting',
+  'recruiter',
+  'recruiters',
+  'vacancy',
+  'vacancies',
+  'naukri',
+  'naukari',
+  'placement',
+  'placements',
+  'apply',
+  'online',
+  'official',
+  'india',
+  'indian',
+  'in',
+  'bharat',
+  'group',
+  'global',
+  'service',
+  'services',
+  'portal',
+  'work',
+  'works',
+  'team',
+  'staff',
+  'staffing',
+  'talent',
+  'hub',
+  'desk',
+  'offer',
+  'offers',
+  'join',
+  'employment',
+  'bank',
+  'corp',
+  'ltd',
+  'pvt',
+  'my',
+]);
+const LONGEST_HIRING_WORD = Math.max(...[...HIRING_WORDS].map((word) => word.length));
+
+/** Whether `text` is hiring words one after another ('' is). */
+function hiringWords(text: string): boolean {
+  const ends = [true];
+  for (let end = 1; end <= text.length; end++) {
+    ends[end] = false;
+    for (let start = Math.max(0, end - LONGEST_HIRING_WORD); start < end && !ends[end]; start++) {
+      ends[end] = ends[start] === true && HIRING_WORDS.has(text.slice(start, end));
+    }
+  }
+  return ends[text.length] === true;
+}
+
+/** A short name as a whole part, or with hiring words only around it (tcs, tcscareers, onlinesbi). */
+function namesShort(part: string, name: string): boolean {
+  for (let at = part.indexOf(name); at >= 0; at = part.indexOf(name, at + 1)) {
+    if (hiringWords(part.slice(0, at)) && hiringWords(part.slice(at + name.length))) return true;
+  }
+  return false;
+}
+
+// Suffixes where only vetted registrants get names: the government's, and banks' and financial
+// firms' under bank.in and fin.in (RBI). A name there is not somebody borrowing a brand.
+const VETTED_SUFFIXES = new Set(['gov.in', 'nic.in', 'mil.in', 'bank.in', 'fin.in']);
+
+const BRANDED_DOMAINS = new Set(EMPLOYER_BRANDS.flatMap((brand) => brand.domains));
+const BRAND_TLDS = new Set(EMPLOYER_BRANDS.flatMap((brand) => brand.tlds ?? []));
+
+/**
+ * The large employer (employer-brands.ts) this domain's registrable label names when the domain
+ * is not one of theirs: tcs-careers.in, amazonhiringindia.com, onlinesbi-jobs.in. A brand's own
+ * domains, and any brand's (techmahindra.com names Mahindra too), are never refused.
+ */
+function impersonatedBrand({ domain, suffix, domainLabel }: Host): string | null {
+  if (BRANDED_DOMAINS.has(domain) || BRAND_TLDS.has(suffix) || VETTED_SUFFIXES.has(suffix)) {
+    return null;
+  }
+  const joined = deLeet(domainLabel.replace(/-/g, ''));
+  const parts = domainLabel.split(/[-0-9]+/).filter(Boolean);
+  const brand = EMPLOYER_BRANDS.find(
+    ({ long = [], short = [] }) =>
+      long.some((name) => joined.includes(name)) ||
+      short.some((name) => parts.some((part) => namesShort(part, name))),
+  );
+  return brand?.name ?? null;
+}
+
 /**
  * The company-verification rule. Checks run in this order: website shape, free/disposable
- * mail (website, then e-mail), e-mail shape, look-alikes, same registrable domain.
+ * mail (website, then e-mail), e-mail shape, look-alikes, large employers' names on domains not
+ * theirs (website, then e-mail), same registrable domain.
  */
 export function checkCompanyDomain(email: string, websiteUrl: string): CompanyDomainResult {
   const site = websiteHost(websiteUrl);
@@ -307,6 +413,8 @@ export function checkCompanyDomain(email: string, websiteUrl: string): CompanyDo
   if (isFreeMail(mail.host)) return { ok: false, reason: 'freeMail' };
 
   if (isLookalike(site) || isLookalike(mail.host)) return { ok: false, reason: 'lookalike' };
+  const brand = impersonatedBrand(site) ?? impersonatedBrand(mail.host);
+  if (brand) return { ok: false, reason: 'brand', brand };
   if (mail.host.domain !== site.domain) return { ok: false, reason: 'mismatch' };
   return { ok: true, domain: site.domain };
 }

@@ -182,6 +182,7 @@ export async function verifyCompanyCode(
 function companyDomainOf(v: z.output<typeof verificationSend>): string {
   const check = checkCompanyDomain(v.email, v.websiteUrl);
   if (check.ok) return check.domain;
+  if (check.reason === 'brand') throw badRequest('companyDomain.brand', { brand: check.brand });
   throw badRequest(
     check.reason === 'mismatch' ? 'onboarding.domainMismatch' : `companyDomain.${check.reason}`,
   );

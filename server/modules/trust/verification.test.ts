@@ -218,6 +218,52 @@ describe('verification needs a company domain', () => {
     expect((await profileOf(r)).isVerified).toBe(false);
   });
 
+  it("refuses a domain carrying a big employer's name that is not theirs: tcs-careers.in", async () => {
+    const r = await atVerification('Tata Consultancy Services');
+    const email = 'hr@tcs-careers.in';
+    const res = await send(r, 'https://www.tcs-careers.in', email);
+    expectError(res, 400, 'companyDomain.brand', { brand: 'TCS' });
+    expect(res.json().error.message).toContain('support@nearhire.in');
+    // No code issued, no e-mail, no mark.
+    expect(sentTo(email)).toBe(0);
+    const codes = await t.ctx.db.query(
+      "SELECT 1 FROM one_time_codes WHERE purpose = 'company_email' AND user_id = $1",
+      [r.id],
+    );
+    expect(codes).toHaveLength(0);
+    // In Hindi too, naming the brand.
+    const hi = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/verification/send',
+      headers: { cookie: r.cookie, 'accept-language': 'hi-IN,hi;q=0.9' },
+      remoteAddress: r.ip,
+      payload: { websiteUrl: 'https://www.tcs-careers.in', email },
+    });
+    expect(hi.statusCode).toBe(400);
+    expect(hi.json().error.message).toBe(textIn('hi', 'companyDomain.brand', { brand: 'TCS' }));
+    // A code got some other way still cannot verify it: the rule is checked again on verify.
+    const { code } = await t.ctx.codes.issue({
+      purpose: 'company_email',
+      target: `${r.id}|${email}`,
+      ip: r.ip,
+      userId: r.id,
+    });
+    const verifyAnyway = await call(r, 'POST', '/api/company/verification/verify', {
+      websiteUrl: 'https://www.tcs-careers.in',
+      email,
+      code,
+    });
+    expectError(verifyAnyway, 400, 'companyDomain.brand', { brand: 'TCS' });
+    expect(await profileOf(r)).toMatchObject({ isVerified: false, verifiedDomain: null });
+  });
+
+  it("verifies a big employer's own domain: amazon.in", async () => {
+    const r = await atVerification('Amazon Development Centre India');
+    const ok = await verify(r, 'https://www.amazon.in', 'talent@amazon.in');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await profileOf(r)).toMatchObject({ isVerified: true, verifiedDomain: 'amazon.in' });
+  });
+
   it.each([
     ['yahoo.com', 'https://zenith.in', 'hr@yahoo.com'],
     ['yahoo.co.in as the website too', 'https://yahoo.co.in', 'zenith@yahoo.co.in'],

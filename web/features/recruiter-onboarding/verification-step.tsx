@@ -32,6 +32,7 @@ const FIELD_OF_CODE: Record<string, 'email' | 'websiteUrl'> = {
   'onboarding.domainMismatch': 'email',
   'companyDomain.freeMail': 'email',
   'companyDomain.lookalike': 'email',
+  'companyDomain.brand': 'email',
   'companyDomain.invalidWebsite': 'websiteUrl',
 };
 
