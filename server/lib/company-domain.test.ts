@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCompanyDomain } from './company-domain.ts';
+import { brandClaimedByName, checkCompanyDomain } from './company-domain.ts';
 
 describe('checkCompanyDomain', () => {
   it.each([
@@ -260,5 +260,53 @@ describe('brand look-alikes (employer-brands.ts)', () => {
       ok: false,
       reason: 'lookalike',
     });
+  });
+});
+
+describe('brandClaimedByName: a company name next to the verified mark', () => {
+  it.each([
+    // [company name, verified domain, brand]
+    ['Amazon India Pvt Ltd', 'zenith.in', 'Amazon'],
+    ['AMAZON', 'zenith.in', 'Amazon'],
+    ['Amaz0n Hiring', 'zenith.in', 'Amazon'],
+    ['Flip Kart Careers', 'zenith.in', 'Flipkart'],
+    ['TCS', 'zenith.in', 'TCS'],
+    ['TCS Careers', 'zenith.in', 'TCS'],
+    ['Tata Motors Recruitment', 'zenith.in', 'Tata'],
+    ['LIC Agency Ravi', 'zenith.in', 'LIC'],
+    ['SBI Jobs Portal', 'zenith.in', 'SBI'],
+    ['Infosys Limited', 'zenith.in', 'Infosys'],
+    ['Nestlé India', 'zenith.in', 'Nestlé'],
+    ['Indian Railways Recruitment Cell', 'zenith.in', 'Indian Railways'],
+    ['Swiggy Delivery Partner Hiring', 'kaveri-logistics.in', 'Swiggy'],
+    // Another brand's own domain does not lend its name.
+    ['Flipkart', 'amazon.in', 'Flipkart'],
+  ])('%s on %s claims %s', (name, domain, brand) => {
+    expect(brandClaimedByName(name, domain)).toBe(brand);
+  });
+
+  it.each([
+    // The brand's own domains, any of the named brands', and vetted suffixes.
+    ['Amazon Development Centre India', 'amazon.in'],
+    ['Amazon Web Services', 'amazon.com'],
+    ['Tata Consultancy Services', 'tcs.com'],
+    ['Tech Mahindra', 'techmahindra.com'],
+    ['Reliance Jio Infocomm', 'jio.com'],
+    ['HDFC Bank', 'hdfc.bank.in'],
+    ['State Bank of India (SBI)', 'onlinesbi.sbi'],
+    ['Indian Railways', 'rrbapply.gov.in'],
+    // Names that claim nobody.
+    ['Zenith Foods Pvt Ltd', 'zenith.in'],
+    ['Axis Infotech', 'axis-infotech.in'],
+    ['Public Works Ltd', 'publicworks.in'],
+    ['Samuel Traders', 'samuel.in'],
+    ['Bajaj Electricals Dealer', 'zenith.in'],
+    ['Maruti Traders', 'zenith.in'],
+    ['Mahendra Logistics', 'zenith.in'],
+    ['GAIL (India) Limited', 'gail.co.in'],
+    ['Datatable Labs', 'datatable.io'],
+    ['Pitch Perfect Events', 'zenith.in'],
+  ])('%s on %s claims nobody', (name, domain) => {
+    expect(brandClaimedByName(name, domain)).toBeNull();
   });
 });

@@ -9,7 +9,7 @@
 // registered under it).
 import { createRequire } from 'node:module';
 import { parse } from 'tldts';
-import { EMPLOYER_BRANDS } from './employer-brands.ts';
+import { EMPLOYER_BRANDS, type EmployerBrand } from './employer-brands.ts';
 
 export type CompanyDomainReason = 'invalidWebsite' | 'freeMail' | 'mismatch' | 'lookalike';
 export type CompanyDomainResult =
@@ -396,6 +396,40 @@ function impersonatedBrand({ domain, suffix, domainLabel }: Host): string | null
       short.some((name) => parts.some((part) => namesShort(part, name))),
   );
   return brand?.name ?? null;
+}
+
+/** Whether a registrable domain is this brand's own, or under a suffix only it or vetted registrants use. */
+function brandOwns(brand: EmployerBrand, domain: string): boolean {
+  const suffix = parse(domain, PSL).publicSuffix ?? '';
+  return (
+    brand.domains.includes(domain) ||
+    (brand.tlds ?? []).includes(suffix) ||
+    VETTED_SUFFIXES.has(suffix)
+  );
+}
+
+/**
+ * The large employer a company name claims when the verified domain is none of the named
+ * employers' own ("Amazon India Pvt Ltd" verified on zenith.in), else null. The verified mark sits
+ * next to the company name everywhere seekers see it, and most read "Amazon India ✓ Verified" as
+ * Amazon whatever domain the mark names. Same name rules as for domains, on the name's words
+ * (a long name anywhere in the words run together, a short one as a whole word or glued to hiring
+ * words): "Axis Infotech", "Public Works", "Samuel Traders" claim nobody.
+ */
+export function brandClaimedByName(companyName: string, domain: string): string | null {
+  const plain = companyName
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+  const joined = deLeet(plain.replace(/[^a-z0-9@]+/g, ''));
+  const words = plain.split(/[^a-z]+/).filter(Boolean);
+  const named = EMPLOYER_BRANDS.filter(
+    ({ long = [], short = [] }) =>
+      long.some((name) => joined.includes(name)) ||
+      short.some((name) => words.some((word) => namesShort(word, name))),
+  );
+  if (named.length === 0 || named.some((brand) => brandOwns(brand, domain))) return null;
+  return named[0]!.name;
 }
 
 /**

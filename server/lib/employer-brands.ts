@@ -44,6 +44,8 @@ export const EMPLOYER_BRANDS: readonly EmployerBrand[] = [
     long: ['tatamotors', 'tatasteel', 'tatapower', 'tatacapital', 'tataconsultancy'],
     domains: [
       'tata.com',
+      'tcs.com', // "Tata Consultancy Services" names Tata, not TCS
+      'tcsion.com',
       'tatamotors.com',
       'tatasteel.com',
       'tatapower.com',

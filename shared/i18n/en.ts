@@ -661,6 +661,8 @@ export const en = {
       'Use your company e-mail. Free and disposable mail providers like Gmail or Yahoo cannot verify a company.',
     lookalike:
       "This domain looks like another company's or a mail provider's domain, so it cannot verify your company. Use your company's own website and e-mail.",
+    brandName:
+      "Your company name says {{brand}}, but {{domain}} is not one of {{brand}}'s own domains, so the verified mark cannot go next to that name. Verify with {{brand}}'s own website and e-mail, or change the company name to your own company's. You can keep using NearHire without the verified mark. If {{domain}} really is {{brand}}'s, write to support@nearhire.in and we will check it.",
     brand:
       "This domain carries the name {{brand}} but is not one of {{brand}}'s own domains, so it cannot verify your company. You can keep using NearHire without the verified mark. If this domain really is {{brand}}'s, write to support@nearhire.in and we will check it.",
   },

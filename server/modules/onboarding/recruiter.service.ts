@@ -8,7 +8,7 @@ import type {
 import type { Ctx } from '../../context.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
-import { checkCompanyDomain } from '../../lib/company-domain.ts';
+import { brandClaimedByName, checkCompanyDomain } from '../../lib/company-domain.ts';
 import { lockKey } from '../../lib/rate-limit.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -116,7 +116,7 @@ export async function sendCompanyCode(
     [userId],
   );
   if (!profile?.company_name) throw conflict('onboarding.recruiterFullNameCompanyRequired');
-  companyDomainOf(v);
+  assertNameFitsDomain(profile.company_name, companyDomainOf(v));
   const target = codeTarget(userId, v.email);
   const { code, id } = await ctx.codes.issue(
     { purpose: 'company_email', target, ip, userId },
@@ -165,6 +165,12 @@ export async function verifyCompanyCode(
   const domain = companyDomainOf(v);
   await ctx.db.tx(async (q) => {
     await lockProgress(q, userId, 'recruiter', 3);
+    // Read under the lock: the name the mark will sit next to (changing it later drops the mark).
+    const [named] = await q.query<{ company_name: string | null }>(
+      'SELECT company_name FROM recruiter_profiles WHERE user_id = $1',
+      [userId],
+    );
+    assertNameFitsDomain(named?.company_name ?? '', domain);
     // The office e-mail becomes the profile's e-mail: the mark vouches for that address.
     await q.query(
       `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_domain = $4, verified_at = now(),
@@ -186,6 +192,15 @@ function companyDomainOf(v: z.output<typeof verificationSend>): string {
   throw badRequest(
     check.reason === 'mismatch' ? 'onboarding.domainMismatch' : `companyDomain.${check.reason}`,
   );
+}
+
+/**
+ * The verified mark is shown next to the company name: a name claiming a big employer
+ * ("Amazon India") gets it only on that employer's own domain (server/lib/employer-brands.ts).
+ */
+function assertNameFitsDomain(companyName: string, domain: string): void {
+  const brand = brandClaimedByName(companyName, domain);
+  if (brand) throw badRequest('companyDomain.brandName', { brand, domain });
 }
 
 /**

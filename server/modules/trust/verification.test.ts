@@ -257,6 +257,30 @@ describe('verification needs a company domain', () => {
     expect(await profileOf(r)).toMatchObject({ isVerified: false, verifiedDomain: null });
   });
 
+  it("refuses the mark for a company name claiming a big employer on a domain not theirs: 'Amazon India' on kaveri.in", async () => {
+    const KAVERI = { websiteUrl: 'https://www.kaveri.in', email: 'hr@kaveri.in' };
+    const r = await atVerification('Amazon India Pvt Ltd');
+    const res = await send(r, KAVERI.websiteUrl, KAVERI.email);
+    expectError(res, 400, 'companyDomain.brandName', { brand: 'Amazon', domain: 'kaveri.in' });
+    expect(sentTo(KAVERI.email)).toBe(0);
+    // A code got some other way is refused at verify too.
+    const { code } = await t.ctx.codes.issue({
+      purpose: 'company_email',
+      target: `${r.id}|${KAVERI.email}`,
+      ip: r.ip,
+      userId: r.id,
+    });
+    const verifyAnyway = await call(r, 'POST', '/api/company/verification/verify', {
+      ...KAVERI,
+      code,
+    });
+    expectError(verifyAnyway, 400, 'companyDomain.brandName', {
+      brand: 'Amazon',
+      domain: 'kaveri.in',
+    });
+    expect(await profileOf(r)).toMatchObject({ isVerified: false, verifiedDomain: null });
+  });
+
   it("verifies a big employer's own domain: amazon.in", async () => {
     const r = await atVerification('Amazon Development Centre India');
     const ok = await verify(r, 'https://www.amazon.in', 'talent@amazon.in');
