@@ -30,10 +30,14 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
   );
 
   // Readiness, for a load balancer or an orchestrator: can this instance serve requests now, i.e.
-  // do its database and (when configured) Redis answer? 503 names the part that failed.
+  // does its database answer? 503 names the part that failed. Redis is checked and named too, but
+  // without it an instance serves on its own (adapters/bus.ts: its own sockets and presence), and
+  // every instance shares the one Redis: a 503 for it would take them all out of the balancer at
+  // once, a whole outage for a degraded minute. So it is 200 `degraded`, for the monitoring to
+  // page someone (decision 015, session 25).
   const part = z.enum(['ok', 'failed']);
   const readiness = z.object({
-    status: z.enum(['ready', 'unavailable', 'stopping']),
+    status: z.enum(['ready', 'degraded', 'unavailable', 'stopping']),
     database: part,
     redis: z.enum(['ok', 'failed', 'not configured']),
   });
@@ -57,14 +61,14 @@ export async function systemRoutes(fastify: FastifyInstance, ctx: Ctx): Promise<
           return 'failed' as const;
         }),
       ]);
-      const ready = database === 'ok' && redis !== 'failed';
       void reply.header('cache-control', 'no-store');
       // Stopping (SIGTERM with SHUTDOWN_DELAY_SECONDS): still serving, but no new traffic please.
       if (ctx.lifecycle.stopping)
         return reply.code(503).send({ status: 'stopping' as const, database, redis });
-      return reply
-        .code(ready ? 200 : 503)
-        .send({ status: ready ? ('ready' as const) : ('unavailable' as const), database, redis });
+      if (database === 'failed')
+        return reply.code(503).send({ status: 'unavailable' as const, database, redis });
+      const status = redis === 'failed' ? ('degraded' as const) : ('ready' as const);
+      return reply.code(200).send({ status, database, redis });
     },
   );
 
