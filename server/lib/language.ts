@@ -63,7 +63,10 @@ export function madeMessage(text: string): Made | undefined {
 export function requestLanguage(request: FastifyRequest): Language {
   const own = request.user?.language;
   if (isLanguage(own)) return own;
-  return visitorLanguage(request.cookies[LANGUAGE_COOKIE], request.headers['accept-language']);
+  // No cookies are read for a request Fastify refuses before its hooks run (a path it cannot
+  // decode, answered by plugins/errors.ts `frameworkErrors`).
+  const cookies = request.cookies as FastifyRequest['cookies'] | undefined;
+  return visitorLanguage(cookies?.[LANGUAGE_COOKIE], request.headers['accept-language']);
 }
 
 /** A stored language, or English when none was chosen (texts sent outside a request). */
