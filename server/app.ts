@@ -12,6 +12,7 @@ import { openDb, type Db } from './db/client.ts';
 import { serveAdminSocket } from './cli/admin-socket.ts';
 import { migrate } from './db/migrate.ts';
 import { moveLegacyImages } from './modules/files/move-legacy-images.ts';
+import { recheckMarks, type MarkRecheck } from './modules/onboarding/recheck-marks.ts';
 import { DevOutbox } from './adapters/outbox.ts';
 import { createSmsDriver } from './adapters/sms.ts';
 import { createMailDriver } from './adapters/mail.ts';
@@ -75,6 +76,11 @@ export interface BuiltApp {
   ctx: Ctx;
   /** Every route with whether it is public: the auth test walks this list. */
   routes: RouteInfo[];
+  /**
+   * The start's re-check of verified marks granted under an older rule (recheck-marks.ts): what
+   * this instance checked and removed, null when it failed (retried at the next start).
+   */
+  marksRechecked: Promise<MarkRecheck | null>;
 }
 
 export interface BuildOptions {
@@ -262,6 +268,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const moving = moveLegacyImages(ctx).catch((err: unknown) =>
     app.log.warn({ err }, 'older images not moved yet: retried at the next start'),
   );
+  // Verified marks granted under an older company-verification rule are checked again (decision
+  // 010, session 25): in the background, one instance at a time, nothing left on a second start.
+  const marksRechecked = recheckMarks(ctx).catch((err: unknown) => {
+    app.log.warn({ err }, 'verified marks not re-checked: retried at the next start');
+    return null;
+  });
   const pruneTimer = setInterval(
     () => pruneEvents(db).catch((err) => app.log.warn({ err }, 'prune failed')),
     3600_000,
@@ -270,6 +282,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(pruneTimer);
     await moving;
+    await marksRechecked;
     await ctx.matching.close();
     await ctx.replyRates.close();
     await ctx.notifications.close();
@@ -278,5 +291,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) await db.close();
   });
 
-  return { app, ctx, routes };
+  return { app, ctx, routes, marksRechecked };
 }

@@ -11,6 +11,16 @@ import { createRequire } from 'node:module';
 import { parse } from 'tldts';
 import { EMPLOYER_BRANDS, type EmployerBrand } from './employer-brands.ts';
 
+/**
+ * The version of the rule below (checkCompanyDomain and brandClaimedByName). Each verified mark
+ * stores the version that granted it (recruiter_profiles.mark_rule, migration 027); at start the
+ * server re-checks every mark granted under a lower one and takes away those the rule now refuses
+ * (modules/onboarding/recheck-marks.ts, decision 010). Bump it whenever the rule tightens.
+ *   0: marks granted before versioning.
+ *   1: large employers' names on domains not theirs, and in company names (session 25).
+ */
+export const COMPANY_RULE_VERSION = 1;
+
 export type CompanyDomainReason = 'invalidWebsite' | 'freeMail' | 'mismatch' | 'lookalike';
 export type CompanyDomainResult =
   | { ok: true; domain: string }

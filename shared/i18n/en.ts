@@ -631,6 +631,8 @@ export const en = {
       'Changing the company name, website or office e-mail removes the verified mark until the company is verified again.',
     markRemoved:
       'Your company details changed, so the verified mark was removed until the company is verified again.',
+    markRechecked:
+      'We checked your verified mark again under our current rules on {{date}} and removed it: {{reason}}',
     visibilityTitle: 'Profile visibility',
     visibilityHint:
       'Who can see your e-mail, phone number and resume. Recruiters you chat with can always see them.',
@@ -1137,6 +1139,7 @@ export const en = {
       close_job: 'Close job',
       suspend: 'Suspend account',
       restore: 'Restore',
+      unverify: 'Verified mark removed',
     },
   },
   access: {

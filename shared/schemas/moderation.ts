@@ -66,8 +66,15 @@ export const moderationActionBody = z
   })
   .strict();
 
+/** What the history of a job or account shows: moderators' actions, and the server's own. */
+export const RECORDED_ACTIONS = [
+  ...MODERATION_ACTIONS,
+  // The verified mark taken away by the start's re-check under a newer rule (no moderator).
+  'unverify',
+] as const;
+
 const actionRecord = z.object({
-  action: z.enum(MODERATION_ACTIONS),
+  action: z.enum(RECORDED_ACTIONS),
   reason: z.string(),
   adminName: z.string().nullable(),
   at: z.string(),

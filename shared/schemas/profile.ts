@@ -134,6 +134,14 @@ export const recruiterProfileView = z.object({
   isVerified: z.boolean(),
   /** The registrable domain the verification proved ('zenith.in'); null when not verified. */
   verifiedDomain: nullableString,
+  /**
+   * Why the server's re-check took the verified mark away (a mark granted under an older
+   * company-verification rule that the current rule refuses; decision 010): the message's key and
+   * variables, and when. Null while verified, and after verifying again.
+   */
+  markRemoved: z
+    .object({ key: z.string(), vars: z.record(z.string(), z.string()), at: z.string() })
+    .nullable(),
   gstin: nullableString,
   gstRegistered: z.boolean(),
   stats: recruiterStats,

@@ -8,7 +8,11 @@ import type {
 import type { Ctx } from '../../context.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
-import { brandClaimedByName, checkCompanyDomain } from '../../lib/company-domain.ts';
+import {
+  brandClaimedByName,
+  checkCompanyDomain,
+  COMPANY_RULE_VERSION,
+} from '../../lib/company-domain.ts';
 import { lockKey } from '../../lib/rate-limit.ts';
 import type { Language } from '#shared/i18n/languages.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -174,8 +178,9 @@ export async function verifyCompanyCode(
     // The office e-mail becomes the profile's e-mail: the mark vouches for that address.
     await q.query(
       `UPDATE recruiter_profiles SET is_verified = true, verified_email = $2, verified_domain = $4, verified_at = now(),
+              mark_rule = $5, mark_removed = NULL, mark_removed_at = NULL,
               website_url = $3, email = $2, updated_at = now() WHERE user_id = $1`,
-      [userId, v.email, v.websiteUrl, domain],
+      [userId, v.email, v.websiteUrl, domain, COMPANY_RULE_VERSION],
     );
     await advance(q, userId, 4);
   });

@@ -43,6 +43,7 @@ export async function findRecruiterProfile(
       : null,
     isVerified: Boolean(r.is_verified),
     verifiedDomain: r.is_verified ? s('verified_domain') : null,
+    markRemoved: markRemovedOf(r),
     gstin: s('gstin'),
     gstRegistered: r.gstin !== null && r.gstin !== undefined,
     stats: {
@@ -52,4 +53,15 @@ export async function findRecruiterProfile(
       hired: Number(r.hired),
     },
   };
+}
+
+/** The re-check's reason for taking the mark away (recheck-marks.ts), while not verified again. */
+function markRemovedOf(r: Record<string, unknown>): RecruiterProfileView['markRemoved'] {
+  const removed = r.mark_removed as { key?: unknown; vars?: unknown } | null | undefined;
+  if (r.is_verified || !removed || typeof removed.key !== 'string' || !r.mark_removed_at)
+    return null;
+  const vars = Object.fromEntries(
+    Object.entries((removed.vars ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+  );
+  return { key: removed.key, vars, at: new Date(r.mark_removed_at as string).toISOString() };
 }

@@ -25,6 +25,8 @@ import { draftFrom, settingsBody, type SettingsDraft } from './settings-draft.ts
 import { SettingsSections } from './settings-sections.tsx';
 import { SignOutButton } from '../../components/sign-out-button.tsx';
 import { VerifiedMark } from '../../components/verified-mark.tsx';
+import { formatDate } from '../../lib/dates.ts';
+import type { MessageKey } from '#shared/i18n/messages.ts';
 
 /**
  * The field a refused save is about, when the server names one: the GSTIN checks (format, check
@@ -52,6 +54,23 @@ export function RecruiterSettingsPage() {
       </SettingsFrame>
     );
   return <SettingsScreen profile={profile} />;
+}
+
+/** Why the server's re-check under a newer rule took the verified mark away (decision 010). */
+function MarkRemovedNote({
+  removed,
+}: {
+  removed: NonNullable<RecruiterProfileView['markRemoved']>;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p className="mt-1 text-sm text-slate-800" data-testid="mark-removed">
+      {t('trust.markRechecked', {
+        date: formatDate(removed.at, i18n.language),
+        reason: t(removed.key as MessageKey, removed.vars),
+      })}
+    </p>
+  );
 }
 
 function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
@@ -213,6 +232,7 @@ function SettingsScreen({ profile }: { profile: RecruiterProfileView }) {
             // done here at any time (decision 028).
             <section className="rounded-2xl border border-brand-200 bg-brand-50 p-4">
               <h2 className="text-base font-bold">{t('onboarding.verifyTitle')}</h2>
+              {profile.markRemoved && <MarkRemovedNote removed={profile.markRemoved} />}
               <p className="mt-1 text-sm text-slate-700">{t('settings.verifyHint')}</p>
               <Link
                 to="/recruiter-settings/verify"
