@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type BuiltApp } from '../../app.ts';
 import { COMPANY_RULE_VERSION } from '../../lib/company-domain.ts';
@@ -219,12 +220,35 @@ describe('verified marks from an older rule, at start', () => {
           markedBefore(`Orbit ${i}`, `hr@orbit-tools${i}.in`, `https://orbit-tools${i}.in`),
         ),
       );
+      // A recruiter's row held by another transaction meanwhile (a verification in flight): both
+      // instances reach the re-check while it is held, so their runs overlap for sure.
+      const holder = new pg.Client({ connectionString: t.ctx.config.databaseUrl! });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM recruiter_profiles WHERE user_id = $1 FOR UPDATE', [
+        bad[0]!.id,
+      ]);
       const [a, b] = await Promise.all([start(), start()]);
       try {
+        let settled = 0;
+        for (const run of [a.marksRechecked, b.marksRechecked]) void run.then(() => (settled += 1));
+        // Until one waits on the row (the other waits for it, or finds its batch taken), or both
+        // are done (nothing held them back).
+        for (;;) {
+          const { rows } = await holder.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+              WHERE NOT l.granted AND a.datname = current_database()`,
+          );
+          if (rows[0]!.n >= 1 || settled === 2) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await holder.query('COMMIT');
         const [ra, rb] = await Promise.all([a.marksRechecked, b.marksRechecked]);
         expect((ra?.checked ?? 0) + (rb?.checked ?? 0)).toBe(7);
         expect((ra?.removed ?? 0) + (rb?.removed ?? 0)).toBe(3);
       } finally {
+        await holder.query('ROLLBACK').catch(() => undefined);
+        await holder.end();
         await Promise.all([a.app.close(), b.app.close()]);
       }
       const recorded = await t.ctx.db.query<{ target_user_id: string }>(
