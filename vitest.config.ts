@@ -36,6 +36,13 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One Chromium and one server at a time: the machine has two cores.
           fileParallelism: false,
+          // The files run one after another in one process, which imports the app once, not once
+          // per file (about 3 s of CPU each, and a server whose code is compiled afresh each
+          // time). Each file still starts its own server on its own copy of the demo template and
+          // its own Chromium (e2e/harness.ts); what the app keeps at module level is either keyed
+          // by what it holds (the empty page shell by build folder, a room's members by room id)
+          // or the same in every copy (the cities).
+          isolate: false,
         },
       },
     ],
