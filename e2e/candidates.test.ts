@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import {
   codeFromOutbox,
-  loginThroughUi,
+  signInOnPage,
   newPage,
   signIn,
   startHarness,
@@ -175,8 +175,7 @@ describe('recommended candidates and the candidate page', () => {
 
   it('an online candidate has the dot; with a resume, the download goes through a signed link and is logged', async () => {
     const { context, page, errors } = await newPage(h);
-    await loginThroughUi(h, page, SEEKER_PHONE);
-    await page.waitForURL('**/jobseeker-dashboard');
+    await signInOnPage(h, page, SEEKER_PHONE, '**/jobseeker-dashboard');
     const { user } = await get<{ user: { id: string } }>(page, '/api/me');
     seeker = { context, page, errors, id: user.id };
     const upload = await page.request.post('/api/me/resume', {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { signInOnPage, newPage, startHarness, type Harness } from './harness.ts';
 
 // A recruiter with more conversations than one page of the chat list (30) scrolls down to the
 // older ones (issue 13, point 7). The demo recruiter (Priya Sharma) gets 40 conversations in the
@@ -43,8 +43,7 @@ beforeAll(async () => {
   );
   for (const row of seeded) rooms.set(row.n, row.id);
   ({ context, page, errors } = await newPage(h));
-  await loginThroughUi(h, page, RECRUITER_PHONE);
-  await page.waitForURL('**/recruiter-dashboard/**');
+  await signInOnPage(h, page, RECRUITER_PHONE, '**/recruiter-dashboard/**');
 });
 afterAll(async () => {
   await context?.close();

@@ -195,14 +195,24 @@ export async function loginOverApi(h: Harness, page: Page, phone: string): Promi
 }
 
 /**
- * Signs a user in (`loginOverApi`), in a fresh context, and opens their home: the login screen,
+ * Logs the page's context in (`loginOverApi`) and opens the person's home: the login screen,
  * opened signed in, sends a person where logging in on it would.
  */
-export async function signIn(h: Harness, phone: string, home: string): Promise<Person> {
-  const { context, page, errors } = await newPage(h);
+export async function signInOnPage(
+  h: Harness,
+  page: Page,
+  phone: string,
+  home: string,
+): Promise<void> {
   await loginOverApi(h, page, phone);
   await page.goto('/login');
   await page.waitForURL(home);
+}
+
+/** Signs a user in (`signInOnPage`), in a fresh context, and opens their home. */
+export async function signIn(h: Harness, phone: string, home: string): Promise<Person> {
+  const { context, page, errors } = await newPage(h);
+  await signInOnPage(h, page, phone, home);
   const { user } = await getJson<{ user: { id: string } }>(page, '/api/me');
   return { context, page, errors, id: user.id };
 }

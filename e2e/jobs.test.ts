@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { holdRequests, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { holdRequests, signInOnPage, newPage, startHarness, type Harness } from './harness.ts';
 import { onboardRecruiterThroughApi, startAsBoss } from './recruiter-onboarding.ts';
 import { makePng } from './uploads.ts';
 
@@ -118,8 +118,7 @@ describe('jobs: post, list, feed, job page', () => {
   it('the matching seeker sees the job first in the feed with its reasons, searches, filters and opens it', async () => {
     seeker = await newPage(h);
     const { page } = seeker;
-    await loginThroughUi(h, page, SEEKER_PHONE);
-    await page.waitForURL('**/jobseeker-dashboard');
+    await signInOnPage(h, page, SEEKER_PHONE, '**/jobseeker-dashboard');
     await page.getByRole('heading', { name: 'Jobs', level: 1 }).waitFor();
 
     // A perfect match, newest among equals: first in the feed, with every reason.

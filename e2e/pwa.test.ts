@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { SESSION } from '#shared/limits.ts';
 import { hashToken } from '#server/lib/crypto.ts';
 import { browserSubscription, startPushService } from '#server/test/push-service.ts';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { loginOverApi, loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
 
 // The installable app (issue 14, docs/decisions/017): manifest and icons, the service worker
 // (registration, control, the offline page, the "new version" prompt), the offer to turn
@@ -297,7 +297,7 @@ async function seekerWithChats(): Promise<string> {
 describe('notifications', () => {
   it('are offered on the chat list once there is a conversation; "Not now" keeps the offer away', async () => {
     const { page, context, errors } = await newPage(h, { serviceWorkers: 'allow' });
-    await loginThroughUi(h, page, SEEKER_PHONE);
+    await loginOverApi(h, page, SEEKER_PHONE);
     await page.goto('/job-chats');
     const offer = page.getByRole('region', { name: 'Know when they reply' });
     await offer.waitFor();
@@ -498,7 +498,7 @@ describe('notifications', () => {
 
   it('are not offered before a first conversation', async () => {
     const { page, context } = await newPage(h);
-    await loginThroughUi(h, page, await seekerWithoutChats(0));
+    await loginOverApi(h, page, await seekerWithoutChats(0));
     await page.goto('/job-chats');
     await page.getByText('No chats found').waitFor();
     // The offer's own queries are answered by now too (the list waited on the session).
@@ -509,7 +509,7 @@ describe('notifications', () => {
 
   it("the seeker's switches are saved at once and stay after a reload (mouse and keyboard)", async () => {
     const { page, context, errors } = await newPage(h);
-    await loginThroughUi(h, page, await seekerWithoutChats(1));
+    await loginOverApi(h, page, await seekerWithoutChats(1));
     await page.goto('/candidate-profile');
     const push = page.getByRole('switch', { name: 'Push notifications' });
     const sms = page.getByRole('switch', { name: 'SMS when a message waits' });
@@ -541,7 +541,7 @@ describe('notifications', () => {
 
   it("the recruiter's settings have the same switches", async () => {
     const { page, context } = await newPage(h);
-    await loginThroughUi(h, page, RECRUITER_PHONE);
+    await loginOverApi(h, page, RECRUITER_PHONE);
     await page.goto('/recruiter-settings');
     const sms = page.getByRole('switch', { name: 'SMS when a message waits' });
     await sms.waitFor();

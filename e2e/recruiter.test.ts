@@ -4,7 +4,7 @@ import { en } from '#shared/i18n/en.ts';
 import {
   codeFromOutbox,
   holdRequests,
-  loginThroughUi,
+  signInOnPage,
   newPage,
   startHarness,
   type Harness,
@@ -345,8 +345,7 @@ describe('the demo recruiter', () => {
   let page: Page;
   beforeAll(async () => {
     ({ context, page } = await newPage(h));
-    await loginThroughUi(h, page, '9000000001');
-    await page.waitForURL('**/recruiter-dashboard/Home');
+    await signInOnPage(h, page, '9000000001', '**/recruiter-dashboard/Home');
   });
   afterAll(async () => {
     await context?.close();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { loginThroughUi, newPage, startHarness, type Harness } from './harness.ts';
+import { signInOnPage, newPage, startHarness, type Harness } from './harness.ts';
 
 // Anti-ghosting (issue 12, decision 011) in the browser: the reply-rate badge on the job cards of
 // the seeker's feed and on the job page, for a recruiter with at least 5 seeker-started
@@ -25,8 +25,7 @@ let quiet: FeedJob;
 beforeAll(async () => {
   h = await startHarness();
   ({ context, page, errors } = await newPage(h));
-  await loginThroughUi(h, page, SEEKER_PHONE);
-  await page.waitForURL('**/jobseeker-dashboard');
+  await signInOnPage(h, page, SEEKER_PHONE, '**/jobseeker-dashboard');
   const db = h.server.ctx.db;
   /** Seeker-started conversations of the last 30 days a recruiter already has (demo data). */
   const started = async (recruiterId: string) =>

@@ -3,7 +3,7 @@ import type { Page, Response } from 'playwright-core';
 import { en } from '#shared/i18n/en.ts';
 import { TRUST_LIMITS } from '#shared/limits.ts';
 import {
-  loginThroughUi,
+  signInOnPage,
   newPage,
   signIn,
   startHarness,
@@ -167,8 +167,8 @@ describe("a seeker's contact data and resume reach a recruiter only by consent",
 
     // The seeker logs in, uploads a resume and finds the default: verified recruiters see it.
     const s = await newPage(h);
-    await loginThroughUi(h, s.page, phoneOf.get(pick.userId)!.replace(/^\+91/, ''));
-    await s.page.waitForURL('**/jobseeker-dashboard');
+    const seekerPhone = phoneOf.get(pick.userId)!.replace(/^\+91/, '');
+    await signInOnPage(h, s.page, seekerPhone, '**/jobseeker-dashboard');
     seeker = { ...s, id: pick.userId };
     const upload = await s.page.request.post('/api/me/resume', {
       multipart: { file: { name: 'cv.pdf', mimeType: 'application/pdf', buffer: pdf } },
