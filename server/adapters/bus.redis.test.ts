@@ -1,56 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { listeningTestApp, type TestApp } from '../test/app.ts';
 import { chatPair, fetchAs } from '../test/chat.ts';
 import { connectWs } from '../test/ws.ts';
+import { cuttableProxy } from '../test/tcp-proxy.ts';
 
 // Redis going away and coming back under a running instance: readiness says so and recovers
 // without a restart, and the logs get one line each way, as JSON, instead of ioredis's stack
 // traces on stderr at every reconnect attempt. Redis is reached through a proxy this test can
 // cut (the machine's Redis serves other tests meanwhile).
-
-/** A TCP proxy to `target` that can refuse and cut every connection, and let them through again. */
-function cuttableProxy(target: URL) {
-  let up = true;
-  let refused = 0;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    if (!up) {
-      refused += 1;
-      return client.destroy();
-    }
-    const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  return {
-    listen: () =>
-      new Promise<number>((resolve) =>
-        server.listen(0, '127.0.0.1', () => resolve((server.address() as net.AddressInfo).port)),
-      ),
-    cut() {
-      up = false;
-      for (const s of sockets) s.destroy();
-    },
-    /** Connections refused while cut: ioredis's reconnect attempts. */
-    get refused() {
-      return refused;
-    },
-    restore() {
-      up = true;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const proxy = cuttableProxy(new URL(process.env.REDIS_URL!));
 const lines: string[] = [];

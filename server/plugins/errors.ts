@@ -3,9 +3,33 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { MessageKey } from '#shared/i18n/keys.ts';
 import { textIn } from '#shared/i18n/texts.ts';
 import type { Vars } from '#shared/i18n/translate.ts';
+import { OPERATIONS } from '#shared/limits.ts';
 import { AppError } from '../lib/errors.ts';
 import { madeMessage, registerRequestMessages, requestLanguage } from '../lib/language.ts';
 import { hasControlCharacter, withoutInvisible } from '../lib/text-input.ts';
+
+/**
+ * An error that says the database could not be reached or dropped the connection, rather than
+ * refusing the statement: PostgreSQL's connection exceptions (class 08), a server shutting down or
+ * starting (57P01-57P03), too many connections (53300); the socket's own errors; and node-postgres's
+ * messages for a connection that ended or a pool that waited too long for one.
+ */
+export function databaseAway(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (/^(08[0-9A-Z]{3}|57P0[123]|53300)$/.test(code)) return true;
+    if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENOTFOUND)$/.test(code))
+      return true;
+  }
+  const message = (err as { message?: unknown }).message;
+  return (
+    typeof message === 'string' &&
+    /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(
+      message,
+    )
+  );
+}
 
 const GENERIC: Record<number, MessageKey> = {
   400: 'errors.badRequest',
@@ -85,6 +109,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (typeof sqlState === 'string' && /^(22[0-9A-Z]{3}|23503)$/.test(sqlState)) {
       request.log.warn({ sqlState }, 'input refused by the database');
       return send(request, reply, 400, 'errors.badRequest');
+    }
+    // The database cannot be reached right now (a failover, a restart, every connection taken):
+    // nothing of this request was saved, and trying again in a moment is the right move. A 503
+    // with Retry-After says so, and the web app's outbox waits and sends again by itself
+    // (web/features/chat/outbox.ts `waitsToSendAgain`) where a 500 waited for a tap.
+    if (databaseAway(err)) {
+      request.log.error({ err }, 'request failed: database unreachable');
+      void reply.header('retry-after', String(OPERATIONS.retryAfterSeconds));
+      return send(request, reply, 503, 'errors.unavailable');
     }
     const status =
       err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
