@@ -68,8 +68,9 @@ async function main(): Promise<void> {
     if (config.storage.driver === 'disk')
       app.log.warn(`STORAGE_DRIVER=disk: files stay on this machine (${config.storage.dir})`);
   }
+  // The address people open (development: http://localhost:PORT), and where this process listens.
   app.log.info(
-    `NearHire is running on http://localhost:${config.port} (${config.env}, ${ctx.db.kind})`,
+    `NearHire is running on ${config.publicOrigin} (listening on ${config.host}:${config.port}; ${config.env}, ${ctx.db.kind})`,
   );
 }
 
