@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { openDb, type Db } from './client.ts';
 import { migrate } from './migrate.ts';
+import { adminQuery, withDatabase } from '../test/template-db.ts';
 
 // Instances that start together on an empty database (the first deploy of several replicas, a
 // scaled-up set after a restore) each run the migrations. Only PostgreSQL has several processes
@@ -14,16 +14,6 @@ const FILES = readdirSync(path.join(import.meta.dirname, 'migrations')).filter((
   /^\d{3}-.+\.sql$/.test(f),
 );
 
-async function adminQuery(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: ADMIN });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 describe.skipIf(!ADMIN || ADMIN === 'memory')('migrations started together', () => {
   it('six instances on an empty database: every one starts, each file runs once', async () => {
     // The race is between `CREATE TABLE IF NOT EXISTS schema_migrations` statements: PostgreSQL
@@ -31,12 +21,11 @@ describe.skipIf(!ADMIN || ADMIN === 'memory')('migrations started together', () 
     // in pg_type. It showed in about one round in two with six pools; three rounds to be sure.
     for (let round = 0; round < 3; round++) {
       const name = `nearhire_migrate_${randomBytes(5).toString('hex')}`;
-      await adminQuery(`CREATE DATABASE ${name}`);
-      const url = new URL(ADMIN!);
-      url.pathname = `/${name}`;
+      await adminQuery(ADMIN!, `CREATE DATABASE ${name}`);
+      const url = withDatabase(ADMIN!, name);
       const dbs: Db[] = [];
       try {
-        for (let i = 0; i < 6; i++) dbs.push(await openDb(url.toString(), ''));
+        for (let i = 0; i < 6; i++) dbs.push(await openDb(url, ''));
         const results = await Promise.allSettled(dbs.map((db) => migrate(db)));
         const failed = results.flatMap((r) =>
           r.status === 'rejected' ? [(r.reason as Error).message] : [],
@@ -50,7 +39,7 @@ describe.skipIf(!ADMIN || ADMIN === 'memory')('migrations started together', () 
         expect(recorded!.n).toBe(FILES.length);
       } finally {
         await Promise.all(dbs.map((db) => db.close()));
-        await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await adminQuery(ADMIN!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       }
     }
   });

@@ -132,13 +132,15 @@ export async function createPostgresDatabase(
   };
 }
 
-function withDatabase(url: string, name: string): string {
+/** `url` naming another database on the same server. */
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
-async function adminQuery(url: string, sql: string): Promise<void> {
+/** One statement on its own connection (CREATE / DROP DATABASE cannot run in a transaction). */
+export async function adminQuery(url: string, sql: string): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
