@@ -12,6 +12,7 @@ import { buildApp, type BuiltApp } from '#server/app.ts';
 import { testConfig } from '#server/config.ts';
 import { seedDemoData } from '#server/demo/seed.ts';
 import { openPgliteCopy } from '#server/test/template-db.ts';
+import { TIME_ZONE_COOKIE } from '#shared/time-zone.ts';
 
 export interface Harness {
   server: BuiltApp;
@@ -186,6 +187,13 @@ export async function getJson<T>(page: Page, path: string): Promise<T> {
  */
 export async function loginOverApi(h: Harness, page: Page, phone: string): Promise<void> {
   const headers = { 'user-agent': await page.evaluate(() => navigator.userAgent) };
+  // The login screen's script reports the browser's time zone (web/lib/time-zone.ts) before the
+  // first screen the server renders; signed in without it, that screen would be drawn in India's
+  // time and the browser's first render would differ from it whenever the two days differ.
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await page
+    .context()
+    .addCookies([{ name: TIME_ZONE_COOKIE, value: encodeURIComponent(zone), url: h.baseUrl }]);
   const post = async (path: string, data: unknown) => {
     const res = await page.request.post(path, { data, headers });
     if (!res.ok()) throw new Error(`POST ${path}: ${res.status()} ${await res.text()}`);
